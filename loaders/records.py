@@ -1,0 +1,110 @@
+"""Typed records that parsers yield and the graph writer consumes.
+
+Records are frozen, slotted dataclasses: a parser cannot hand the writer an
+untyped dict with a misspelt key, and a record cannot change after it is made.
+Provenance travels on every record (``record`` names the place in the source
+file), the release and method are added by the writer from the release.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Union
+
+PropertyValue = Union[str, int, float, bool, tuple[str, ...], None]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One file a release was read from, identified by content."""
+
+    path: str
+    name: str
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReleaseInfo:
+    """What a parser says about a release before any record is read."""
+
+    system: str
+    version: str
+    files: tuple[SourceFile, ...]
+    loader: str
+    loader_version: str
+    title: str = ""
+
+    @property
+    def release_id(self) -> str:
+        """Stable identity of a release, e.g. ``ICD10CM@2026``."""
+        return f"{self.system}@{self.version}"
+
+
+@dataclass(frozen=True, slots=True)
+class ConceptRecord:
+    """A node of a code system: a chapter, block, category or code.
+
+    ``properties`` holds the system-specific fields (titles, flags, notes) as a
+    tuple of (name, value) pairs so the record stays hashable and immutable.
+    """
+
+    system: str
+    code: str
+    display: str
+    kind: str
+    source_file: str
+    record: str
+    synonyms: tuple[str, ...] = ()
+    properties: tuple[tuple[str, PropertyValue], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RelationRecord:
+    """A typed edge between two concepts of the same release.
+
+    ``type`` must be one of the relationship types the writer allows; ``key``
+    separates edges of one type between the same two concepts (for example an
+    excludes1 and a codeFirst citation), so each keeps its own identity.
+    """
+
+    type: str
+    source_code: str
+    target_code: str
+    system: str
+    source_file: str
+    record: str
+    key: str = ""
+    properties: tuple[tuple[str, PropertyValue], ...] = ()
+
+
+Record = Union[ConceptRecord, RelationRecord]
+
+
+@dataclass(slots=True)
+class LoadReport:
+    """Per-record oddities met while parsing, counted rather than raised.
+
+    A parser adds to it as it goes; the writer attaches its summary to the
+    release so a reviewer can see what was skipped and why.
+    """
+
+    counts: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    max_examples: int = 5
+
+    def note(self, kind: str, example: str) -> None:
+        """Count one oddity of ``kind``, keeping the first few examples."""
+        self.counts[kind] += 1
+        bucket = self.examples.setdefault(kind, [])
+        if len(bucket) < self.max_examples:
+            bucket.append(example)
+
+    def summary_lines(self) -> list[str]:
+        """Lines like ``unresolved_citation: 12 (e.g. 'X99.9' in A00 excludes1)``."""
+        lines = []
+        for kind, n in sorted(self.counts.items()):
+            eg = "; ".join(self.examples.get(kind, []))
+            lines.append(f"{kind}: {n}" + (f" (e.g. {eg})" if eg else ""))
+        return lines
