@@ -1,0 +1,1 @@
+"""The edge of clinigraph: a thin FastAPI app and the ``clinigraph`` command over ``graph`` services."""

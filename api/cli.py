@@ -1,0 +1,211 @@
+"""The ``clinigraph`` command: run Neo4j, apply the schema, load releases, serve the API.
+
+Every failure clinigraph anticipates ends as one line on stderr (``error: …``) and
+exit code 1; nothing prints a traceback at a user for a bad file.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from graph.settings import get_settings
+from loaders.errors import ClinigraphError
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    help="clinigraph: an open clinical knowledge graph on Neo4j.",
+)
+neo4j_app = typer.Typer(no_args_is_help=True, help="Run the local Neo4j 5.26 Community server.")
+schema_app = typer.Typer(no_args_is_help=True, help="Constraints and indexes from cypher/schema/.")
+app.add_typer(neo4j_app, name="neo4j")
+app.add_typer(schema_app, name="schema")
+
+out = Console()
+err = Console(stderr=True)
+
+
+def _runtime():  # noqa: ANN202 - small factory
+    from graph.runtime import Neo4jRuntime
+
+    return Neo4jRuntime(get_settings())
+
+
+def _driver():  # noqa: ANN202
+    from graph.connection import open_driver
+
+    return open_driver(get_settings())
+
+
+@neo4j_app.command("start")
+def neo4j_start() -> None:
+    """Resolve Neo4j from Maven Central (first run), start it on loopback and wait for Bolt."""
+    settings = get_settings()
+    if settings.uses_external_server:
+        out.print(f"NEO4J_URI is set ({settings.external_uri}): clinigraph uses that server, nothing to start.")
+        return
+    with err.status("Starting Neo4j (the first run fetches it from Maven Central)…"):
+        state = _runtime().start()
+    out.print(f"Neo4j {state.neo4j_version} is up.")
+    out.print(f"  Bolt:    {state.bolt_uri}  (user {state.user}; password in {get_settings().home / 'state.json'})")
+    out.print(f"  Browser: {state.browser_url}")
+
+
+@neo4j_app.command("stop")
+def neo4j_stop() -> None:
+    """Stop the local server cleanly."""
+    stopped = _runtime().stop()
+    out.print("Neo4j stopped." if stopped else "Neo4j was not running.")
+
+
+@neo4j_app.command("status")
+def neo4j_status(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Whether the local server runs, where, and which version."""
+    status = _runtime().status()
+    if as_json:
+        out.print_json(json.dumps(status))
+        return
+    for key, value in status.items():
+        out.print(f"{key:>14}: {value}")
+    if not status["running"]:
+        raise typer.Exit(3)
+
+
+@schema_app.command("apply")
+def schema_apply() -> None:
+    """Apply pending schema files (idempotent) and wait for indexes to come online."""
+    from graph.schema import apply_schema
+
+    with _driver() as driver:
+        applied = apply_schema(driver, get_settings().database)
+    out.print(f"Applied: {', '.join(applied)}" if applied else "Schema up to date.")
+
+
+@app.command("load")
+def load(
+    source: Annotated[str, typer.Argument(help="Source name, e.g. icd10cm")],
+    path: Annotated[Optional[Path], typer.Option("--path", help="Release file; default: the bundled one")] = None,
+    version: Annotated[Optional[str], typer.Option("--version", help="Override the release version")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Reload even if this release is complete")] = False,
+) -> None:
+    """Load one release of a source as a versioned, all-or-nothing release."""
+    from graph.loading import load_release
+    from graph.schema import apply_schema
+    from loaders.registry import get_loader
+
+    settings = get_settings()
+    loader = get_loader(source)
+    if path is None:
+        if loader.default_path is None:
+            raise ClinigraphError(f"{source} has no bundled default; give --path")
+        path = loader.default_path()
+    info = loader.describe(path, version)
+    with _driver() as driver:
+        apply_schema(driver, settings.database)
+        with Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.completed:,} rows"),
+            TimeElapsedColumn(), console=err, transient=True,
+        ) as progress:
+            tasks = {
+                "concepts": progress.add_task("concepts", total=None),
+                "edges": progress.add_task("edges", total=None),
+            }
+            result = load_release(
+                driver, settings.database, info, lambda report: loader.parse(path, report),
+                force=force, batch_size=settings.batch_size,
+                on_progress=lambda kind, n: progress.advance(tasks[kind], n),
+            )
+    if result.action == "unchanged":
+        out.print(f"{result.release_id} is already loaded from the same files: nothing to do.")
+        return
+    edges = sum(result.counts.edges_written.values())
+    out.print(
+        f"Loaded {result.release_id}: {result.counts.concepts:,} concepts, {edges:,} edges "
+        f"in {result.seconds:.1f}s"
+    )
+    for line in result.report:
+        out.print(f"  report: {line}")
+
+
+@app.command("releases")
+def releases(all_: Annotated[bool, typer.Option("--all", help="Include loading and failed")] = False) -> None:
+    """List releases."""
+    from graph.releases import list_releases
+
+    with _driver() as driver:
+        rows = list_releases(driver, get_settings().database, include_incomplete=all_)
+    for r in rows:
+        flag = " (current)" if r["current"] else ""
+        out.print(f"{r['id']:<24} {r['status']:<9}{flag}")
+
+
+@app.command("stats")
+def stats(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False) -> None:
+    """Per-release counts: concepts by kind, billable codes, edges by type."""
+    from graph.stats import release_stats
+
+    with _driver() as driver:
+        rows = release_stats(driver, get_settings().database)
+    if as_json:
+        sys.stdout.write(json.dumps({"releases": rows}, indent=2, default=str) + "\n")
+        return
+    for r in rows:
+        out.print(f"[bold]{r['release']}[/bold] {r['status']}{' current' if r['current'] else ''}")
+        out.print(f"  concepts {r['concepts']:,} {r['concepts_by_kind']}; billable {r['billable_codes']:,}")
+        out.print(f"  edges {r['edges_by_type']}; citations {r['citations_by_note_type']}")
+
+
+@app.command("serve")
+def serve(
+    host: Annotated[Optional[str], typer.Option(help="Bind address (default 127.0.0.1)")] = None,
+    port: Annotated[Optional[int], typer.Option(help="Port (default 8000)")] = None,
+) -> None:
+    """Serve the HTTP API (OpenAPI docs at /docs)."""
+    import uvicorn
+
+    from api.app import create_app
+
+    settings = get_settings()
+    uvicorn.run(create_app(settings), host=host or settings.api_host, port=port or settings.api_port)
+
+
+@app.command("demo")
+def demo(
+    serve_api: Annotated[bool, typer.Option("--serve/--no-serve", help="Serve the API afterwards")] = True,
+) -> None:
+    """The main job: start Neo4j, apply the schema, load the default real data, serve the API."""
+    settings = get_settings()
+    neo4j_start()
+    schema_apply()
+    load("icd10cm")
+    stats(as_json=False)
+    browser = "(external server)"
+    if not settings.uses_external_server:
+        state = _runtime().read_state()
+        browser = state.browser_url if state else browser
+    base = f"http://{settings.api_host}:{settings.api_port}"
+    out.print("\n[bold]clinigraph is ready.[/bold]")
+    out.print(f"  API docs:       {base}/docs")
+    out.print(f"  Try:            {base}/v1/concepts/ICD10CM/E11.22   {base}/v1/search?q=heart+failure")
+    out.print(f"  Neo4j Browser:  {browser}  (saved queries in cypher/queries/)")
+    if serve_api:
+        serve()
+
+
+def main() -> None:
+    """Console entry point: anticipated errors become one line and exit code 1."""
+    try:
+        app()
+    except ClinigraphError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        raise SystemExit(1) from None
+
+
+if __name__ == "__main__":
+    main()

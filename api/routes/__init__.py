@@ -1,0 +1,1 @@
+"""HTTP routers, one per resource; each is a thin call into a ``graph`` service."""

@@ -1,0 +1,37 @@
+"""The one way to get a Neo4j driver: an external server if ``NEO4J_URI`` is set, else the local one."""
+
+from __future__ import annotations
+
+from neo4j import Driver, GraphDatabase
+
+from graph.runtime import Neo4jRuntime, RuntimeProblem
+from graph.settings import Settings
+
+
+def connection_target(settings: Settings) -> tuple[str, tuple[str, str]]:
+    """The Bolt URI and credentials clinigraph should use, without connecting."""
+    if settings.uses_external_server:
+        if not settings.external_password:
+            raise RuntimeProblem("NEO4J_URI is set but NEO4J_PASSWORD is not")
+        return str(settings.external_uri), (settings.external_user, settings.external_password)
+    state = Neo4jRuntime(settings).read_state()
+    if state is None:
+        raise RuntimeProblem(
+            f"no local Neo4j in {settings.home}: run `clinigraph neo4j start` or set NEO4J_URI"
+        )
+    return state.bolt_uri, (state.user, state.password)
+
+
+def open_driver(settings: Settings) -> Driver:
+    """A driver for the configured server. One per process; close it when done."""
+    uri, auth = connection_target(settings)
+    return GraphDatabase.driver(
+        uri,
+        auth=auth,
+        max_connection_pool_size=64,
+        connection_acquisition_timeout=30.0,
+        connection_timeout=10.0,
+        # Server notifications (e.g. "property key does not exist" on an empty
+        # graph) are advice for people typing Cypher, not for a service's logs.
+        notifications_min_severity="OFF",
+    )

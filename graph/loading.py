@@ -1,0 +1,82 @@
+"""Run one release load end to end: register, write, check, publish — or purge.
+
+This is where the all-or-nothing promise is kept: whatever goes wrong between
+:func:`~graph.releases.begin_release` and :func:`~graph.releases.complete_release`
+(a bad line, a lost connection, Ctrl-C), the release is marked failed and its
+partial data deleted before the error propagates. A ``kill -9`` skips that
+handler; the release then stays ``loading`` (invisible) and the next attempt
+purges it first.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from neo4j import Driver
+
+from loaders.errors import TooManyProblemsError
+from loaders.records import LoadReport, Record, ReleaseInfo
+
+from graph.releases import begin_release, complete_release, fail_release
+from graph.writer import GraphWriter, WriteCounts
+
+#: Share of edges allowed to miss an endpoint before a load is abandoned.
+DEFAULT_MAX_DANGLING_FRACTION = 0.001
+
+
+@dataclass
+class LoadResult:
+    release_id: str
+    action: str  # "loaded" | "unchanged"
+    seconds: float = 0.0
+    counts: WriteCounts = field(default_factory=WriteCounts)
+    report: list[str] = field(default_factory=list)
+
+
+def load_release(
+    driver: Driver,
+    database: str,
+    info: ReleaseInfo,
+    records: Callable[[LoadReport], Iterable[Record]],
+    *,
+    force: bool = False,
+    batch_size: int = 5000,
+    max_dangling_fraction: float = DEFAULT_MAX_DANGLING_FRACTION,
+    on_progress: Callable[[str, int], Any] | None = None,
+) -> LoadResult:
+    """Load one release atomically (as far as readers can tell) and idempotently."""
+    started = time.perf_counter()
+    outcome = begin_release(driver, database, info, force=force)
+    if outcome.action == "unchanged":
+        return LoadResult(info.release_id, "unchanged", time.perf_counter() - started)
+    report = LoadReport()
+    try:
+        writer = GraphWriter(
+            driver, database=database, release_id=info.release_id,
+            source=info.system, method=f"{info.loader}/{info.loader_version}",
+            batch_size=batch_size,
+        )
+        counts = writer.write(records(report), on_progress=on_progress)
+        sent = sum(counts.edges_sent.values())
+        if counts.dangling:
+            report.note("dangling_edge", f"{counts.dangling} of {sent} edges lacked an endpoint")
+            if counts.dangling > max_dangling_fraction * max(sent, 1):
+                raise TooManyProblemsError(
+                    f"{info.release_id}: {counts.dangling} of {sent} edges point at codes "
+                    f"that are not in the release (limit {max_dangling_fraction:.2%})"
+                )
+        lines = report.summary_lines()
+        complete_release(driver, database, info.release_id, lines)
+    except BaseException as exc:
+        try:
+            fail_release(driver, database, info.release_id, f"{type(exc).__name__}: {exc}")
+        except Exception as cleanup_error:  # the server may be what failed
+            exc.add_note(
+                f"{info.release_id} stays 'loading' (invisible); the next load purges it "
+                f"({type(cleanup_error).__name__}: {cleanup_error})"
+            )
+        raise
+    return LoadResult(info.release_id, "loaded", time.perf_counter() - started, counts, lines)

@@ -1,0 +1,360 @@
+"""A local Neo4j 5.26 Community server, resolved from Maven Central and run on loopback.
+
+The server is assembled from Maven artifacts (``org.neo4j:neo4j`` and the Neo4j
+Browser jar) with the machine's Maven, configured by a ``neo4j.conf`` written
+here, and started as a background JVM. Nothing needs Docker or a tarball.
+
+Layout under ``Settings.home``::
+
+    conf/neo4j.conf     written on every start from the settings
+    data/ logs/ run/ import/ plugins/
+    state.json          bolt/http URLs, pid and the generated password (mode 0600)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from dataclasses import asdict, dataclass
+from importlib import resources
+from pathlib import Path
+
+from loaders.errors import ClinigraphError
+
+from graph.settings import Settings
+
+ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+ADMIN_TOOL = "org.neo4j.cli.AdminTool"
+SUPPORTED_JAVA = (17, 21)
+
+#: JVM flags the official 5.26 distribution passes on Java 17 (its neo4j.conf).
+JVM_FLAGS = [
+    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "--add-opens=java.base/java.io=ALL-UNNAMED",
+    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+    "--enable-native-access=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true",
+    "-Djdk.nio.maxCachedBufferSize=1024",
+    "-XX:+UseG1GC",
+    "-XX:-OmitStackTraceInFastThrow",
+    "-XX:+UnlockExperimentalVMOptions",
+    "-XX:+TrustFinalNonStaticFields",
+    "-XX:+DisableExplicitGC",
+    "-Dfile.encoding=UTF-8",
+]
+
+
+class RuntimeProblem(ClinigraphError):
+    """The local Neo4j could not be resolved, started or reached."""
+
+
+@dataclass(frozen=True)
+class ServerState:
+    """What a client needs to reach the local server; kept in ``state.json``."""
+
+    bolt_uri: str
+    browser_url: str
+    user: str
+    password: str
+    pid: int | None
+    neo4j_version: str
+
+
+class Neo4jRuntime:
+    """Resolve, configure, start, stop and inspect one local Neo4j instance."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.home = settings.home.expanduser().resolve()
+        self.dist = (settings.cache.expanduser() / f"neo4j-{settings.neo4j_version}").resolve()
+
+    # -- paths ---------------------------------------------------------------
+    @property
+    def lib(self) -> Path:
+        return self.dist / "lib"
+
+    @property
+    def conf_dir(self) -> Path:
+        return self.home / "conf"
+
+    @property
+    def state_file(self) -> Path:
+        return self.home / "state.json"
+
+    @property
+    def console_log(self) -> Path:
+        return self.home / "logs" / "console.log"
+
+    # -- resolution ----------------------------------------------------------
+    def resolve(self) -> Path:
+        """Copy the server's runtime jars from Maven Central into the cache (first run only)."""
+        marker = self.dist / ".resolved"
+        if marker.exists() and any(self.lib.glob("neo4j-server-*.jar")):
+            return self.lib
+        mvn = shutil.which("mvn")
+        if mvn is None:
+            raise RuntimeProblem("Maven (mvn) is needed to fetch Neo4j from Maven Central; install it first")
+        self.dist.mkdir(parents=True, exist_ok=True)
+        template = resources.files("graph").joinpath("resources/neo4j-runtime-pom.xml").read_text()
+        pom = self.dist / "pom.xml"
+        pom.write_text(
+            template.replace("@NEO4J_VERSION@", self.settings.neo4j_version).replace(
+                "@BROWSER_VERSION@", self.settings.browser_version
+            )
+        )
+        staging = self.dist / "lib.partial"
+        shutil.rmtree(staging, ignore_errors=True)
+        cmd = [
+            mvn, "-q", "-B", "-f", str(pom), "dependency:copy-dependencies",
+            "-DincludeScope=runtime", f"-DoutputDirectory={staging}",
+        ]
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            tail = (done.stdout + done.stderr).strip().splitlines()[-15:]
+            raise RuntimeProblem("Maven could not resolve Neo4j:\n" + "\n".join(tail))
+        shutil.rmtree(self.lib, ignore_errors=True)
+        staging.rename(self.lib)
+        marker.write_text(self.settings.neo4j_version + "\n")
+        return self.lib
+
+    # -- java ----------------------------------------------------------------
+    @staticmethod
+    def java_executable() -> str:
+        """A Java 17 or 21 runtime: ``JAVA_HOME`` first, then ``java`` on the PATH."""
+        candidates = []
+        if os.environ.get("JAVA_HOME"):
+            candidates.append(str(Path(os.environ["JAVA_HOME"]) / "bin" / "java"))
+        if shutil.which("java"):
+            candidates.append(shutil.which("java") or "java")
+        seen = []
+        for java in candidates:
+            version = _java_major(java)
+            seen.append(f"{java} (Java {version})")
+            if version in SUPPORTED_JAVA:
+                return java
+        raise RuntimeProblem(
+            "Neo4j 5.26 needs Java 17 or 21; found " + (", ".join(seen) or "no java")
+        )
+
+    # -- configuration -------------------------------------------------------
+    def write_config(self) -> Path:
+        """Write ``neo4j.conf`` from the settings: loopback only, our ports and memory."""
+        s = self.settings
+        for sub in ("conf", "data", "logs", "run", "import", "plugins"):
+            (self.home / sub).mkdir(parents=True, exist_ok=True)
+        lines = {
+            "server.default_listen_address": "127.0.0.1",
+            "server.default_advertised_address": "127.0.0.1",
+            "server.bolt.listen_address": f"127.0.0.1:{s.bolt_port}",
+            "server.bolt.advertised_address": f"127.0.0.1:{s.bolt_port}",
+            "server.http.listen_address": f"127.0.0.1:{s.http_port}",
+            "server.http.advertised_address": f"127.0.0.1:{s.http_port}",
+            "server.https.enabled": "false",
+            "server.bolt.tls_level": "DISABLED",
+            "server.directories.data": str(self.home / "data"),
+            "server.directories.logs": str(self.home / "logs"),
+            "server.directories.run": str(self.home / "run"),
+            "server.directories.import": str(self.home / "import"),
+            "server.directories.plugins": str(self.home / "plugins"),
+            "server.memory.heap.initial_size": s.heap_size,
+            "server.memory.heap.max_size": s.heap_size,
+            "server.memory.pagecache.size": s.pagecache_size,
+            "dbms.security.auth_enabled": "true",
+            "dbms.usage_report.enabled": "false",
+            "db.tx_log.rotation.retention_policy": "2 files",
+        }
+        conf = self.conf_dir / "neo4j.conf"
+        body = "# Written by clinigraph on every start; edit the settings, not this file.\n"
+        body += "".join(f"{k}={v}\n" for k, v in lines.items())
+        conf.write_text(body)
+        return conf
+
+    def _admin(self, *args: str) -> subprocess.CompletedProcess[str]:
+        env = dict(os.environ, NEO4J_HOME=str(self.home), NEO4J_CONF=str(self.conf_dir))
+        return subprocess.run(
+            [self.java_executable(), "-cp", f"{self.lib}/*", ADMIN_TOOL, *args],
+            capture_output=True, text=True, env=env,
+        )
+
+    # -- state ---------------------------------------------------------------
+    def read_state(self) -> ServerState | None:
+        if not self.state_file.exists():
+            return None
+        data = json.loads(self.state_file.read_text())
+        return ServerState(**data)
+
+    def _write_state(self, state: ServerState) -> None:
+        self.home.mkdir(parents=True, exist_ok=True)
+        tmp = self.state_file.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            json.dump(asdict(state), fh, indent=2)
+        os.chmod(tmp, 0o600)
+        tmp.replace(self.state_file)
+
+    def _password(self) -> str:
+        """The instance password: generated and set before the first start, then kept."""
+        state = self.read_state()
+        if state is not None:
+            return state.password
+        if (self.home / "data" / "dbms" / "auth.ini").exists() or (self.home / "data" / "databases").exists():
+            raise RuntimeProblem(
+                f"{self.home} holds a Neo4j database but its password file {self.state_file.name} "
+                "is gone; restore it, or remove the folder to start afresh"
+            )
+        password = secrets.token_urlsafe(18)
+        done = self._admin("dbms", "set-initial-password", password)
+        if done.returncode != 0:
+            raise RuntimeProblem("could not set the initial password: " + (done.stderr or done.stdout).strip())
+        return password
+
+    # -- lifecycle -----------------------------------------------------------
+    def is_running(self) -> bool:
+        state = self.read_state()
+        return bool(state and state.pid and _pid_alive(state.pid))
+
+    def start(self) -> ServerState:
+        """Start the server if it is not running and wait until Bolt answers. Idempotent."""
+        state = self.read_state()
+        if state and state.pid and _pid_alive(state.pid):
+            self._wait_ready(state, process=None)
+            return state
+        self.resolve()
+        java = self.java_executable()
+        s = self.settings
+        for port in (s.bolt_port, s.http_port):
+            if _port_in_use(port):
+                raise RuntimeProblem(
+                    f"port {port} on 127.0.0.1 is taken by another program; "
+                    "set CLINIGRAPH_BOLT_PORT / CLINIGRAPH_HTTP_PORT"
+                )
+        self.write_config()
+        password = self._password()
+        self.console_log.parent.mkdir(parents=True, exist_ok=True)
+        cmd = [
+            java, f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *JVM_FLAGS,
+            "-cp", f"{self.lib}/*", ENTRY_POINT,
+            f"--home-dir={self.home}", f"--config-dir={self.conf_dir}", "--console-mode",
+        ]
+        with self.console_log.open("ab") as log:
+            process = subprocess.Popen(
+                cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                cwd=self.home, start_new_session=True,
+            )
+        state = ServerState(
+            bolt_uri=f"bolt://127.0.0.1:{s.bolt_port}",
+            browser_url=f"http://127.0.0.1:{s.http_port}/browser/",
+            user="neo4j",
+            password=password,
+            pid=process.pid,
+            neo4j_version=s.neo4j_version,
+        )
+        self._write_state(state)
+        self._wait_ready(state, process=process)
+        return state
+
+    def _wait_ready(self, state: ServerState, process: subprocess.Popen[bytes] | None) -> None:
+        from neo4j import GraphDatabase
+        from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable
+
+        deadline = time.monotonic() + self.settings.start_timeout
+        last_error = ""
+        with GraphDatabase.driver(
+            state.bolt_uri, auth=(state.user, state.password), notifications_min_severity="OFF"
+        ) as driver:
+            while time.monotonic() < deadline:
+                if process is not None and process.poll() is not None:
+                    raise RuntimeProblem(
+                        f"Neo4j exited with code {process.returncode} while starting:\n{self.log_tail()}"
+                    )
+                try:
+                    driver.verify_connectivity()
+                    return
+                except AuthError as exc:
+                    raise RuntimeProblem(f"Neo4j refused the stored password: {exc}") from None
+                except (ServiceUnavailable, Neo4jError, OSError) as exc:
+                    last_error = str(exc)
+                    time.sleep(0.5)
+        raise RuntimeProblem(
+            f"Neo4j did not answer on {state.bolt_uri} within {self.settings.start_timeout:.0f}s "
+            f"({last_error}):\n{self.log_tail()}"
+        )
+
+    def stop(self, timeout: float = 60.0) -> bool:
+        """Stop the server cleanly (SIGTERM, then SIGKILL after ``timeout``). True if it was running."""
+        state = self.read_state()
+        if not state or not state.pid or not _pid_alive(state.pid):
+            return False
+        os.killpg(state.pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not _pid_alive(state.pid):
+                break
+            time.sleep(0.3)
+        else:
+            os.killpg(state.pid, signal.SIGKILL)
+        self._write_state(ServerState(**{**asdict(state), "pid": None}))
+        return True
+
+    def status(self) -> dict[str, object]:
+        state = self.read_state()
+        running = bool(state and state.pid and _pid_alive(state.pid))
+        return {
+            "running": running,
+            "home": str(self.home),
+            "neo4j_version": self.settings.neo4j_version,
+            "bolt": state.bolt_uri if state else None,
+            "browser": state.browser_url if state else None,
+            "pid": state.pid if running and state else None,
+        }
+
+    def log_tail(self, lines: int = 25) -> str:
+        for candidate in (self.home / "logs" / "debug.log", self.console_log):
+            if candidate.exists():
+                text = candidate.read_text(errors="replace").splitlines()
+                return "\n".join(text[-lines:])
+        return "(no log yet)"
+
+
+def _java_major(java: str) -> int | None:
+    try:
+        out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    m = re.search(r'version "(\d+)', out.stderr + out.stdout)
+    return int(m.group(1)) if m else None
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # A zombie (exited child not yet reaped) is not a running server.
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(") ", 1)[1][:1] != "Z"
+    except (FileNotFoundError, IndexError):
+        return True
+
+
+def _port_in_use(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def free_port() -> int:
+    """A TCP port on loopback that is free right now (for tests and throwaway instances)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])

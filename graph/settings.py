@@ -1,0 +1,54 @@
+"""One settings object for the whole process, read from the environment.
+
+``CLINIGRAPH_*`` variables tune the local runtime; ``NEO4J_URI``,
+``NEO4J_USER`` and ``NEO4J_PASSWORD`` point clinigraph at a server it does not
+manage (Docker, Aura, a cluster) instead.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Where Neo4j lives, how big it may grow, and how the writer batches."""
+
+    model_config = SettingsConfigDict(env_prefix="CLINIGRAPH_", extra="ignore")
+
+    home: Path = Field(
+        default=Path.home() / ".clinigraph",
+        description="Instance folder of the local Neo4j: config, data, logs and the password file.",
+    )
+    cache: Path = Field(
+        default=Path.home() / ".cache" / "clinigraph",
+        description="Where resolved Neo4j jars are kept, shared by every instance.",
+    )
+    neo4j_version: str = "5.26.30"
+    browser_version: str = "5.24.0"
+    bolt_port: int = 7687
+    http_port: int = 7474
+    heap_size: str = Field(default="2g", description="JVM heap of the local Neo4j.")
+    pagecache_size: str = Field(default="4g", description="Page cache of the local Neo4j.")
+    start_timeout: float = 180.0
+    database: str = "neo4j"
+    batch_size: int = Field(default=5000, ge=1, le=100_000)
+    api_host: str = "127.0.0.1"
+    api_port: int = 8000
+
+    external_uri: str | None = Field(default=None, validation_alias="NEO4J_URI")
+    external_user: str = Field(default="neo4j", validation_alias="NEO4J_USER")
+    external_password: str | None = Field(default=None, validation_alias="NEO4J_PASSWORD")
+
+    @property
+    def uses_external_server(self) -> bool:
+        return bool(self.external_uri)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings, read once."""
+    return Settings()

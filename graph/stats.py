@@ -1,0 +1,53 @@
+"""Per-release counts, computed from the graph itself so anyone can check a load."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from neo4j import Driver
+
+from graph.releases import list_releases
+
+_CONCEPT_COUNTS = """
+MATCH (c:Concept {release: $release})
+RETURN c.kind AS kind, count(*) AS n, sum(CASE WHEN c.billable THEN 1 ELSE 0 END) AS billable
+"""
+
+# One query per relationship type keeps each on its (type, release) index.
+_EDGE_COUNTS = {
+    "IS_A": "MATCH ()-[r:IS_A]->() WHERE r.release = $release RETURN count(r) AS n",
+    "CITES": "MATCH ()-[r:CITES]->() WHERE r.release = $release RETURN count(r) AS n",
+}
+_CITES_BY_NOTE = (
+    "MATCH ()-[r:CITES]->() WHERE r.release = $release "
+    "RETURN r.note_type AS note_type, count(r) AS n ORDER BY note_type"
+)
+
+
+def release_stats(driver: Driver, database: str, *, include_incomplete: bool = False) -> list[dict[str, Any]]:
+    """Every release with concept counts by kind, billable codes and edges by type."""
+    out = []
+    for release in list_releases(driver, database, include_incomplete=include_incomplete):
+        rid = release["id"]
+        rows, _, _ = driver.execute_query(_CONCEPT_COUNTS, release=rid, database_=database)
+        by_kind = {r["kind"]: r["n"] for r in rows}
+        edges = {}
+        for rel_type, query in _EDGE_COUNTS.items():
+            recs, _, _ = driver.execute_query(query, release=rid, database_=database)
+            edges[rel_type] = recs[0]["n"]
+        cites, _, _ = driver.execute_query(_CITES_BY_NOTE, release=rid, database_=database)
+        out.append({
+            "release": rid,
+            "system": release["system"],
+            "version": release["version"],
+            "status": release["status"],
+            "current": release["current"],
+            "files": release["files"],
+            "concepts": sum(by_kind.values()),
+            "concepts_by_kind": dict(sorted(by_kind.items())),
+            "billable_codes": sum(r["billable"] for r in rows),
+            "edges_by_type": edges,
+            "citations_by_note_type": {r["note_type"]: r["n"] for r in cites},
+            "report": release.get("report") or [],
+        })
+    return out

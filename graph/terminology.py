@@ -1,0 +1,222 @@
+"""Terminology lookups over complete releases: one concept in full, and ranked search.
+
+Every read resolves the release first (the system's current complete release,
+or a named version), so a release still loading or one that failed is never
+seen. All reads run in read transactions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from neo4j import Driver, ManagedTransaction
+
+from loaders.errors import ClinigraphError
+
+from graph.releases import resolve_release
+
+#: Code systems clinigraph knows how to name; a request for another is an error.
+KNOWN_SYSTEMS = ("ICD10CM", "SNOMEDCT", "LOINC", "RXNORM", "HPO", "UMLS")
+_SYSTEM_ALIASES = {"ICD-10-CM": "ICD10CM", "SNOMED": "SNOMEDCT", "SNOMEDCT_US": "SNOMEDCT", "LNC": "LOINC"}
+
+_ICD_BARE = re.compile(r"^([A-Z][0-9A-Z]{2})([0-9A-Z]{1,4})$")
+
+#: Note properties on a concept → the note type reported (and used on CITES edges).
+NOTE_TYPES = {
+    "note_includes": "includes",
+    "note_inclusion_terms": "inclusion_term",
+    "note_excludes1": "excludes1",
+    "note_excludes2": "excludes2",
+    "note_code_first": "code_first",
+    "note_use_additional_code": "use_additional_code",
+    "note_code_also": "code_also",
+    "note_notes": "notes",
+    "note_seven_chr": "seven_chr",
+}
+
+
+class UnknownSystemError(ClinigraphError):
+    """The code system is not one clinigraph serves."""
+
+
+class NotLoadedError(ClinigraphError):
+    """The system is known but has no complete release (or not the version asked for)."""
+
+
+class ConceptNotFoundError(ClinigraphError):
+    """The code does not exist in the release asked about."""
+
+
+def normalise_system(system: str) -> str:
+    """``icd10cm``, ``ICD-10-CM`` → ``ICD10CM``; unknown names raise :class:`UnknownSystemError`."""
+    name = system.strip().upper()
+    name = _SYSTEM_ALIASES.get(name, name)
+    if name not in KNOWN_SYSTEMS:
+        raise UnknownSystemError(f"unknown code system {system!r}; known: {', '.join(KNOWN_SYSTEMS)}")
+    return name
+
+
+def normalise_code(system: str, code: str) -> str:
+    """Canonical spelling of a code: ICD-10-CM gets upper case and its dot (``e1122`` → ``E11.22``)."""
+    code = code.strip()
+    if system == "ICD10CM":
+        code = code.upper()
+        m = _ICD_BARE.match(code)
+        if m:
+            code = f"{m.group(1)}.{m.group(2)}"
+    return code
+
+
+_CONCEPT_QUERY = """
+MATCH (c:Concept {system: $system, code: $code, release: $release})
+CALL (c) {
+  OPTIONAL MATCH (c)-[:IS_A]->(p:Concept)
+  RETURN collect(p {.code, .display, .kind, .billable}) AS parents
+}
+CALL (c) {
+  OPTIONAL MATCH (ch:Concept)-[:IS_A]->(c)
+  WITH ch ORDER BY ch.code
+  RETURN collect(ch {.code, .display, .kind, .billable}) AS children
+}
+CALL (c) {
+  OPTIONAL MATCH (c)-[r:CITES]->(t:Concept)
+  WITH r, t ORDER BY t.code
+  RETURN collect(CASE WHEN r IS NULL THEN null ELSE
+    {note_type: r.note_type, note: r.note, cited_as: r.cited_as, code: t.code,
+     display: t.display, kind: t.kind, with_children: r.with_children} END) AS citations
+}
+RETURN properties(c) AS concept, parents, children, citations
+"""
+
+
+def get_concept(
+    driver: Driver, database: str, system: str, code: str, version: str | None = None
+) -> dict[str, Any]:
+    """A concept with its titles, parents, children and notes (each with the codes it cites)."""
+    system = normalise_system(system)
+    code = normalise_code(system, code)
+    release = resolve_release(driver, database, system, version)
+    if release is None:
+        what = f"version {version} of {system}" if version else f"{system}"
+        raise NotLoadedError(f"no complete release of {what} is loaded")
+
+    def work(tx: ManagedTransaction) -> Any:
+        return tx.run(_CONCEPT_QUERY, system=system, code=code, release=release["id"]).single()
+
+    with driver.session(database=database, default_access_mode="READ") as session:
+        row = session.execute_read(work)
+    if row is None:
+        raise ConceptNotFoundError(f"{code} is not a code of {system} in release {release['id']}")
+    props = dict(row["concept"])
+    notes = []
+    for prop, note_type in NOTE_TYPES.items():
+        for text in props.get(prop) or []:
+            cited = [
+                {k: c[k] for k in ("code", "display", "kind", "cited_as", "with_children")}
+                for c in row["citations"]
+                if c["note_type"] == note_type and c["note"] == text
+            ]
+            notes.append({"type": note_type, "text": text, "cited": cited})
+    return {
+        "system": system,
+        "code": props["code"],
+        "display": props["display"],
+        "kind": props["kind"],
+        "billable": props.get("billable"),
+        "synonyms": props.get("synonyms") or [],
+        "parents": row["parents"],
+        "children": row["children"],
+        "notes": notes,
+        "seven_chr_def": props.get("seven_chr_def") or [],
+        "release": release,
+        "provenance": {
+            "source": props.get("source"),
+            "release": props.get("release"),
+            "file": props.get("source_file"),
+            "record": props.get("record"),
+            "method": props.get("method"),
+        },
+    }
+
+
+def lucene_query(text: str) -> str | None:
+    """A Lucene query for free text: every word required, prefix on each, fuzzy on long ones.
+
+    >>> lucene_query("Heart failure")
+    '+(heart^3 OR heart*) +(failure^3 OR failure* OR failure~1)'
+    >>> lucene_query("!!") is None
+    True
+    """
+    words = [w for w in re.findall(r"[0-9a-z]+", text.lower()) if w]
+    if not words:
+        return None
+    clauses = []
+    for w in words[:12]:
+        parts = [f"{w}^3", f"{w}*"]
+        if len(w) >= 6 and not w.isdigit():
+            parts.append(f"{w}~1")
+        clauses.append("+(" + " OR ".join(parts) + ")")
+    return " ".join(clauses)
+
+
+_SEARCH_QUERY = """
+CALL db.index.fulltext.queryNodes('concept_names', $lucene, {limit: $fetch}) YIELD node, score
+WHERE node.release IN $releases
+RETURN node.system AS system, node.code AS code, node.display AS display, node.kind AS kind,
+       node.billable AS billable, node.release AS release, score
+ORDER BY score DESC, size(node.code), node.code
+LIMIT $limit
+"""
+
+_CODE_HITS = """
+MATCH (c:Concept) WHERE c.release IN $releases AND c.code = $code
+RETURN c.system AS system, c.code AS code, c.display AS display, c.kind AS kind,
+       c.billable AS billable, c.release AS release
+"""
+
+
+def current_release_ids(driver: Driver, database: str, system: str | None) -> list[str]:
+    records, _, _ = driver.execute_query(
+        "MATCH (r:Release {status: 'complete', current: true}) "
+        "WHERE $system IS NULL OR r.system = $system RETURN r.id AS id",
+        system=system, database_=database, routing_="r",
+    )
+    return [r["id"] for r in records]
+
+
+def search(
+    driver: Driver, database: str, text: str, *, system: str | None = None, limit: int = 20
+) -> list[dict[str, Any]]:
+    """Ranked matches in the current releases: an exact code first, then titles and synonyms."""
+    system = normalise_system(system) if system else None
+    releases = current_release_ids(driver, database, system)
+    if not releases:
+        return []
+    hits: list[dict[str, Any]] = []
+
+    def work(tx: ManagedTransaction) -> None:
+        candidate = text.strip()
+        if 0 < len(candidate) <= 32 and " " not in candidate:
+            for sys_name in [system] if system else list(KNOWN_SYSTEMS):
+                code = normalise_code(sys_name, candidate)
+                for r in tx.run(_CODE_HITS, releases=releases, code=code):
+                    if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):
+                        hits.append({**r.data(), "score": None, "matched": "code"})
+        lucene = lucene_query(text)
+        if lucene:
+            for r in tx.run(_SEARCH_QUERY, lucene=lucene, releases=releases, fetch=limit * 5 + 50, limit=limit):
+                if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):
+                    hits.append({**r.data(), "matched": "text"})
+
+    with driver.session(database=database, default_access_mode="READ") as session:
+        session.execute_read(work)
+    return hits[:limit]
+
+
+def known_systems_loaded(driver: Driver, database: str) -> list[str]:
+    records, _, _ = driver.execute_query(
+        "MATCH (r:Release {status: 'complete'}) RETURN DISTINCT r.system AS system ORDER BY system",
+        database_=database, routing_="r",
+    )
+    return [r["system"] for r in records]

@@ -1,0 +1,192 @@
+"""The one batched writer: records in, ``UNWIND`` batches of constrained ``MERGE`` out.
+
+Nodes go first and edges second, so an edge never waits for a node that a later
+batch would create. Edges are spooled to a temporary file while nodes stream in,
+which keeps Python memory flat however large the release. Every batch is one
+managed transaction (retried by the driver on transient faults), and every
+statement MERGEs on a constrained key, so a retried or repeated batch is harmless.
+
+An edge's identity is (start, end, type, release, key): two sources, or two
+releases, never collapse into one edge.
+"""
+
+from __future__ import annotations
+
+import pickle
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from neo4j import Driver, ManagedTransaction
+
+from loaders.errors import ClinigraphError
+from loaders.records import ConceptRecord, PropertyValue, Record, RelationRecord
+
+#: Relationship types a loader may write. Cypher takes types only from here.
+RELATION_TYPES: frozenset[str] = frozenset({"IS_A", "CITES"})
+
+_CONCEPT_QUERY = """
+UNWIND $rows AS row
+MERGE (k:Code {system: row.system, code: row.code})
+MERGE (c:Concept {system: row.system, code: row.code, release: $release})
+SET c += row.props
+MERGE (c)-[:VERSION_OF]->(k)
+"""
+
+_EDGE_TEMPLATE = """
+UNWIND $rows AS row
+MATCH (a:Concept {system: row.system, code: row.source, release: $release})
+MATCH (b:Concept {system: row.system, code: row.target, release: $release})
+MERGE (a)-[r:__TYPE__ {release: $release, key: row.key}]->(b)
+SET r += row.props
+RETURN count(r) AS written
+"""
+
+#: One fixed query text per allowed type, built once from the allowlist.
+_EDGE_QUERIES: dict[str, str] = {t: _EDGE_TEMPLATE.replace("__TYPE__", t) for t in RELATION_TYPES}
+
+
+class UnknownRelationTypeError(ClinigraphError):
+    """A loader produced a relationship type outside the allowlist."""
+
+
+@dataclass
+class WriteCounts:
+    """What the writer sent, and how many edges found both their ends."""
+
+    concepts: int = 0
+    edges_sent: Counter[str] = field(default_factory=Counter)
+    edges_written: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def dangling(self) -> int:
+        return sum(self.edges_sent.values()) - sum(self.edges_written.values())
+
+
+def _clean(props: Iterable[tuple[str, PropertyValue]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in props:
+        if value is None or value == ():
+            continue
+        out[key] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def concept_row(rec: ConceptRecord, provenance: dict[str, str]) -> dict[str, Any]:
+    """The parameter row for one concept: identity plus every stored property."""
+    props = _clean(rec.properties)
+    props.update(
+        display=rec.display,
+        kind=rec.kind,
+        source_file=rec.source_file,
+        record=rec.record,
+        **provenance,
+    )
+    if rec.synonyms:
+        props["synonyms"] = list(rec.synonyms)
+        props["synonyms_text"] = " | ".join(rec.synonyms)
+    return {"system": rec.system, "code": rec.code, "props": props}
+
+
+def edge_row(rec: RelationRecord, provenance: dict[str, str]) -> dict[str, Any]:
+    props = _clean(rec.properties)
+    props.update(source_file=rec.source_file, record=rec.record, **provenance)
+    return {
+        "system": rec.system,
+        "source": rec.source_code,
+        "target": rec.target_code,
+        "key": rec.key,
+        "props": props,
+    }
+
+
+class GraphWriter:
+    """Writes one release's records to Neo4j in batches."""
+
+    def __init__(
+        self,
+        driver: Driver,
+        *,
+        database: str,
+        release_id: str,
+        source: str,
+        method: str,
+        batch_size: int = 5000,
+    ) -> None:
+        self.driver = driver
+        self.database = database
+        self.release_id = release_id
+        self.batch_size = batch_size
+        self.provenance = {"source": source, "method": method}
+
+    def write(self, records: Iterable[Record], on_progress: Any = None) -> WriteCounts:
+        """Write every record; nodes first, then edges grouped by type."""
+        counts = WriteCounts()
+        with tempfile.TemporaryFile() as spool:
+            batch: list[dict[str, Any]] = []
+            for rec in records:
+                if isinstance(rec, ConceptRecord):
+                    batch.append(concept_row(rec, self.provenance))
+                    if len(batch) >= self.batch_size:
+                        self._write_concepts(batch, counts, on_progress)
+                        batch = []
+                elif isinstance(rec, RelationRecord):
+                    if rec.type not in RELATION_TYPES:
+                        raise UnknownRelationTypeError(f"relationship type {rec.type!r} is not allowed")
+                    pickle.dump(rec, spool, protocol=pickle.HIGHEST_PROTOCOL)
+                else:  # pragma: no cover - a parser bug
+                    raise TypeError(f"not a record: {rec!r}")
+            if batch:
+                self._write_concepts(batch, counts, on_progress)
+            spool.seek(0)
+            self._write_edges(_unspool(spool), counts, on_progress)
+        return counts
+
+    def _write_concepts(self, rows: list[dict[str, Any]], counts: WriteCounts, on_progress: Any) -> None:
+        def work(tx: ManagedTransaction) -> None:
+            tx.run(_CONCEPT_QUERY, rows=rows, release=self.release_id).consume()
+
+        with self.driver.session(database=self.database) as session:
+            session.execute_write(work)
+        counts.concepts += len(rows)
+        if on_progress:
+            on_progress("concepts", len(rows))
+
+    def _write_edges(self, records: Iterator[RelationRecord], counts: WriteCounts, on_progress: Any) -> None:
+        # Group by type so each batch runs one fixed query text.
+        pending: dict[str, list[dict[str, Any]]] = {}
+        for rec in records:
+            rows = pending.setdefault(rec.type, [])
+            rows.append(edge_row(rec, self.provenance))
+            if len(rows) >= self.batch_size:
+                self._flush_edges(rec.type, rows, counts, on_progress)
+                pending[rec.type] = []
+        for rel_type, rows in pending.items():
+            if rows:
+                self._flush_edges(rel_type, rows, counts, on_progress)
+
+    def _flush_edges(
+        self, rel_type: str, rows: list[dict[str, Any]], counts: WriteCounts, on_progress: Any
+    ) -> None:
+        query = _EDGE_QUERIES[rel_type]
+
+        def work(tx: ManagedTransaction) -> int:
+            record = tx.run(query, rows=rows, release=self.release_id).single()
+            return int(record["written"]) if record else 0
+
+        with self.driver.session(database=self.database) as session:
+            written = session.execute_write(work)
+        counts.edges_sent[rel_type] += len(rows)
+        counts.edges_written[rel_type] += written
+        if on_progress:
+            on_progress("edges", len(rows))
+
+
+def _unspool(spool: IO[bytes]) -> Iterator[RelationRecord]:
+    while True:
+        try:
+            yield pickle.load(spool)
+        except EOFError:
+            return
