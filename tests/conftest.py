@@ -1,0 +1,104 @@
+"""Test wiring: a real Neo4j for every graph test, never a mock.
+
+Where the server comes from, first match wins:
+
+1. ``NEO4J_URI`` (+ ``NEO4J_USER`` / ``NEO4J_PASSWORD``): a server you run. Its
+   database is wiped by the tests, so never point this at data you keep.
+2. ``CLINIGRAPH_TEST_NEO4J=docker`` with a Docker engine: testcontainers starts
+   ``neo4j:5.26-community``.
+3. Otherwise clinigraph's own runtime starts a throwaway server on free loopback
+   ports with its own data folder, and stops it at the end of the session.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from neo4j import Driver
+
+from graph.runtime import Neo4jRuntime, free_port
+from graph.schema import apply_schema
+from graph.settings import Settings
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(scope="session")
+def neo4j_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
+    """Settings that reach a real, disposable Neo4j."""
+    if os.environ.get("NEO4J_URI"):
+        yield Settings()
+        return
+    if os.environ.get("CLINIGRAPH_TEST_NEO4J") == "docker":
+        from testcontainers.neo4j import Neo4jContainer
+
+        with Neo4jContainer("neo4j:5.26-community", password="clinigraph-test") as container:
+            yield Settings(
+                NEO4J_URI=container.get_connection_url(),
+                NEO4J_USER="neo4j",
+                NEO4J_PASSWORD="clinigraph-test",
+            )
+        return
+    home = tmp_path_factory.mktemp("neo4j-home")
+    settings = Settings(
+        home=home,
+        bolt_port=free_port(),
+        http_port=free_port(),
+        heap_size="1g",
+        pagecache_size="1g",
+        NEO4J_URI=None,
+    )
+    runtime = Neo4jRuntime(settings)
+    runtime.start()
+    try:
+        yield settings
+    finally:
+        runtime.stop()
+
+
+@pytest.fixture(scope="session")
+def driver(neo4j_settings: Settings) -> Iterator[Driver]:
+    from graph.connection import open_driver
+
+    drv = open_driver(neo4j_settings)
+    drv.verify_connectivity()
+    yield drv
+    drv.close()
+
+
+def wipe(driver: Driver, database: str) -> None:
+    """Empty the database and re-apply the schema: each test starts from nothing."""
+    with driver.session(database=database) as session:
+        session.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS").consume()
+    apply_schema(driver, database)
+
+
+@pytest.fixture
+def clean_graph(driver: Driver, neo4j_settings: Settings) -> Driver:
+    wipe(driver, neo4j_settings.database)
+    return driver
+
+
+@pytest.fixture(scope="session")
+def icd_fixtures() -> Path:
+    return FIXTURES / "icd10cm"
+
+
+def cli_env(settings: Settings) -> dict[str, str]:
+    """Environment that makes a ``clinigraph`` subprocess talk to the test server."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLINIGRAPH_")}
+    if settings.uses_external_server:
+        env.update(NEO4J_URI=str(settings.external_uri), NEO4J_USER=settings.external_user,
+                   NEO4J_PASSWORD=settings.external_password or "")
+    else:
+        env.pop("NEO4J_URI", None)
+        env.update(
+            CLINIGRAPH_HOME=str(settings.home),
+            CLINIGRAPH_BOLT_PORT=str(settings.bolt_port),
+            CLINIGRAPH_HTTP_PORT=str(settings.http_port),
+        )
+    return env
+

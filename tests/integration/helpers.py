@@ -1,0 +1,33 @@
+"""Small helpers the integration tests share: load a fixture, count what is in the graph."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from neo4j import Driver
+
+from graph.loading import LoadResult, load_release
+from loaders import icd10cm
+
+DATABASE = "neo4j"
+
+
+def load_icd(driver: Driver, path: Path, *, version: str | None = None, force: bool = False) -> LoadResult:
+    info = icd10cm.describe_release(path, version)
+    return load_release(driver, DATABASE, info, lambda report: icd10cm.parse_tabular(path, report), force=force)
+
+
+def count(driver: Driver, query: str, **params: object) -> int:
+    records, _, _ = driver.execute_query(query, database_=DATABASE, **params)
+    return int(records[0][0])
+
+
+def graph_fingerprint(driver: Driver) -> dict[str, int]:
+    """Counts of every label and relationship type: equal fingerprints, same graph shape."""
+    labels, _, _ = driver.execute_query(
+        "MATCH (n) UNWIND labels(n) AS l RETURN l, count(*) AS n ORDER BY l", database_=DATABASE
+    )
+    rels, _, _ = driver.execute_query(
+        "MATCH ()-[r]->() RETURN type(r) AS t, count(*) AS n ORDER BY t", database_=DATABASE
+    )
+    return {**{f":{r['l']}": r["n"] for r in labels}, **{f"-{r['t']}-": r["n"] for r in rels}}

@@ -1,0 +1,23 @@
+"""Run the examples in docstrings, so documentation that lies fails a test."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "loaders.icd10cm",
+    "loaders.icd10cm_citations",
+    "graph.releases",
+    "graph.schema",
+    "graph.terminology",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0, f"{name} has no examples"
+    assert result.failed == 0
