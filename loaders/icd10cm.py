@@ -27,11 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from lxml import etree
 
+from loaders.bundled import package_data_file
 from loaders.errors import SourceFormatError
 from loaders.files import describe_file
 from loaders.icd10cm_citations import CATEGORY_PATTERN, CODE_PATTERN, CodeIndex, find_citations
@@ -47,6 +47,7 @@ SYSTEM = "ICD10CM"
 LOADER = "clinigraph.loaders.icd10cm"
 LOADER_VERSION = "1.0.0"
 ROOT_TAG = "ICD10CM.tabular"
+BUNDLED_TABULAR = "data/icd10c-tabular-April-1-2026.xml"
 
 #: Note containers, in the names the tabular XML uses, and the concept
 #: property each one's text is kept in.
@@ -88,11 +89,7 @@ _SIXTH_CHAR = re.compile(r"(?:^|,\s*or\s+|\bor\s+)([0-9A-Z])\s+-")
 
 def bundled_tabular_path() -> Path:
     """The April 2026 official tabular XML shipped inside ``simple-icd-10-cm``."""
-    data = resources.files("simple_icd_10_cm") / "data"
-    for entry in data.iterdir():
-        if entry.name.startswith("icd10c-tabular") and entry.name.endswith(".xml"):
-            return Path(str(entry))
-    raise SourceFormatError(str(data), "no ICD-10-CM tabular XML found in simple-icd-10-cm")
+    return package_data_file("simple_icd_10_cm", BUNDLED_TABULAR)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,66 @@
+"""The ``clinigraph`` command as a user runs it, against the test server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import cli_env
+
+from .helpers import DATABASE
+
+pytestmark = pytest.mark.integration
+
+
+def run(settings, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "api.cli", *args], capture_output=True, text=True,
+        env=cli_env(settings), timeout=300,
+    )
+
+
+def test_load_then_stats_json(clean_graph, neo4j_settings, icd_fixtures):
+    done = run(neo4j_settings, "load", "icd10cm", "--path", str(icd_fixtures / "tabular_2026.xml"))
+    assert done.returncode == 0, done.stderr
+    assert "Loaded ICD10CM@2026: 61 concepts, 64 edges" in done.stdout
+    again = run(neo4j_settings, "load", "icd10cm", "--path", str(icd_fixtures / "tabular_2026.xml"))
+    assert "already loaded from the same files: nothing to do" in again.stdout
+
+    stats = json.loads(run(neo4j_settings, "stats", "--json").stdout)
+    [release] = stats["releases"]
+    assert release["release"] == "ICD10CM@2026" and release["status"] == "complete"
+    assert release["concepts_by_kind"]["chapter"] == 6
+    assert release["billable_codes"] == 29
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("not_xml.xml", "not_xml.xml, line 1: not well-formed XML"),
+        ("wrong_root.xml", "wrong_root.xml, line 2, field root: root element is <ICD9CM.tabular>"),
+        ("truncated.xml", "truncated.xml, line 121: not well-formed XML"),
+        ("does_not_exist.xml", "does_not_exist.xml: file not found"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_no_release(clean_graph, neo4j_settings, icd_fixtures, name, expected):
+    done = run(neo4j_settings, "load", "icd10cm", "--path", str(icd_fixtures / name))
+    assert done.returncode == 1
+    lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("error: ") and expected in lines[0]
+    assert "Traceback" not in done.stderr
+    records, _, _ = clean_graph.execute_query(
+        "MATCH (r:Release {status: 'complete'}) RETURN count(r) AS n", database_=DATABASE
+    )
+    assert records[0]["n"] == 0
+    stats = json.loads(run(neo4j_settings, "stats", "--json").stdout)
+    assert stats["releases"] == []
+
+
+def test_unknown_source(neo4j_settings):
+    done = run(neo4j_settings, "load", "icd9")
+    assert done.returncode == 1
+    assert "no loader named 'icd9'; available: icd10cm" in done.stderr
