@@ -6,8 +6,12 @@ which keeps Python memory flat however large the release. Every batch is one
 managed transaction (retried by the driver on transient faults), and every
 statement MERGEs on a constrained key, so a retried or repeated batch is harmless.
 
-An edge's identity is (start, end, type, release, key): two sources, or two
-releases, never collapse into one edge.
+An edge's identity is (start, end, type, key), and the key begins with the
+release id: two sources, or two releases, never collapse into one edge. The MERGE
+pattern deliberately names only ``key`` (which has no index): with the indexed
+``release`` in the pattern, the planner of a fresh database picks a relationship
+index seek per row and the second batch of a load turns quadratic (measured: 13 s
+instead of 0.3 s per 5,000 edges).
 """
 
 from __future__ import annotations
@@ -39,8 +43,8 @@ _EDGE_TEMPLATE = """
 UNWIND $rows AS row
 MATCH (a:Concept {system: row.system, code: row.source, release: $release})
 MATCH (b:Concept {system: row.system, code: row.target, release: $release})
-MERGE (a)-[r:__TYPE__ {release: $release, key: row.key}]->(b)
-SET r += row.props
+MERGE (a)-[r:__TYPE__ {key: row.key}]->(b)
+SET r += row.props, r.release = $release
 RETURN count(r) AS written
 """
 
@@ -90,14 +94,14 @@ def concept_row(rec: ConceptRecord, provenance: dict[str, str]) -> dict[str, Any
     return {"system": rec.system, "code": rec.code, "props": props}
 
 
-def edge_row(rec: RelationRecord, provenance: dict[str, str]) -> dict[str, Any]:
+def edge_row(rec: RelationRecord, release_id: str, provenance: dict[str, str]) -> dict[str, Any]:
     props = _clean(rec.properties)
     props.update(source_file=rec.source_file, record=rec.record, **provenance)
     return {
         "system": rec.system,
         "source": rec.source_code,
         "target": rec.target_code,
-        "key": rec.key,
+        "key": f"{release_id}|{rec.key}",
         "props": props,
     }
 
@@ -159,7 +163,7 @@ class GraphWriter:
         pending: dict[str, list[dict[str, Any]]] = {}
         for rec in records:
             rows = pending.setdefault(rec.type, [])
-            rows.append(edge_row(rec, self.provenance))
+            rows.append(edge_row(rec, self.release_id, self.provenance))
             if len(rows) >= self.batch_size:
                 self._flush_edges(rec.type, rows, counts, on_progress)
                 pending[rec.type] = []

@@ -1,0 +1,167 @@
+"""Benchmark: the full ICD-10-CM 2026 load, parse and write measured apart.
+
+Run with ``bench/run`` (or ``python bench/bench_icd10cm.py``). Starts a
+throwaway Neo4j on free loopback ports unless ``NEO4J_URI`` is set (that
+server's database is wiped). Prints a Markdown table and writes JSON to
+``bench/out/icd10cm.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections import defaultdict
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from graph.connection import open_driver  # noqa: E402
+from graph.loading import load_release  # noqa: E402
+from graph.runtime import Neo4jRuntime, free_port  # noqa: E402
+from graph.schema import apply_schema  # noqa: E402
+from graph.settings import Settings  # noqa: E402
+from loaders.icd10cm import bundled_tabular_path, describe_release, parse_tabular  # noqa: E402
+from loaders.records import ConceptRecord, LoadReport  # noqa: E402
+
+
+def machine() -> str:
+    cpu = "unknown cpu"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem_gb = 0.0
+    try:
+        mem_gb = int(Path("/proc/meminfo").read_text().split()[1]) / 1024 / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    import os
+
+    return f"{cpu}, {os.cpu_count()} cores, {mem_gb:.0f} GiB RAM, Python {platform.python_version()}"
+
+
+def bench_parse(path: Path, runs: int = 3) -> dict[str, float]:
+    times = []
+    n_records = n_concepts = 0
+    for _ in range(runs):
+        started = time.perf_counter()
+        n_records = n_concepts = 0
+        for rec in parse_tabular(path, LoadReport()):
+            n_records += 1
+            n_concepts += isinstance(rec, ConceptRecord)
+        times.append(time.perf_counter() - started)
+    tracemalloc.start()
+    for _ in parse_tabular(path, LoadReport()):
+        pass
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    best = statistics.median(times)
+    return {
+        "records": n_records,
+        "concepts": n_concepts,
+        "edges": n_records - n_concepts,
+        "seconds_median": round(best, 2),
+        "records_per_second": round(n_records / best),
+        "peak_python_mb": round(peak / 1e6, 1),
+    }
+
+
+def bench_load(settings: Settings, path: Path) -> dict[str, object]:
+    driver = open_driver(settings)
+    db = settings.database
+    with driver.session(database=db) as session:
+        session.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS").consume()
+    apply_schema(driver, db)
+    info = describe_release(path)
+    marks: dict[str, list[float]] = defaultdict(list)
+    t0 = time.perf_counter()
+
+    def progress(kind: str, n: int) -> None:
+        marks[kind].append(time.perf_counter() - t0)
+
+    result = load_release(driver, db, info, lambda report: parse_tabular(path, report), on_progress=progress)
+    total = result.seconds
+    concepts_done = marks["concepts"][-1]
+    edges_time = marks["edges"][-1] - concepts_done
+    edges = sum(result.counts.edges_written.values())
+
+    t = time.perf_counter()
+    unchanged = load_release(driver, db, info, lambda report: parse_tabular(path, report))
+    noop = time.perf_counter() - t
+    assert unchanged.action == "unchanged"
+
+    forced = load_release(driver, db, info, lambda report: parse_tabular(path, report), force=True)
+    driver.close()
+    return {
+        "concepts": result.counts.concepts,
+        "edges": edges,
+        "first_load_seconds": round(total, 1),
+        "concept_phase_seconds": round(concepts_done, 1),
+        "edge_phase_seconds": round(edges_time, 1),
+        "concepts_per_second": round(result.counts.concepts / concepts_done),
+        "edges_per_second": round(edges / edges_time),
+        "rows_per_second": round((result.counts.concepts + edges) / total),
+        "unchanged_reload_seconds": round(noop, 2),
+        "forced_reload_seconds": round(forced.seconds, 1),
+        "peak_process_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "batch_size": settings.batch_size,
+        "neo4j_heap": settings.heap_size,
+        "neo4j_pagecache": settings.pagecache_size,
+    }
+
+
+def main() -> None:
+    path = bundled_tabular_path()
+    base = Settings()
+    runtime = None
+    if base.uses_external_server:
+        settings = base
+    else:
+        home = Path(tempfile.mkdtemp(prefix="clinigraph-bench-"))
+        settings = Settings(home=home, bolt_port=free_port(), http_port=free_port(), NEO4J_URI=None)
+        runtime = Neo4jRuntime(settings)
+        runtime.start()
+    try:
+        parse = bench_parse(path)
+        load = bench_load(settings, path)
+    finally:
+        if runtime:
+            runtime.stop()
+    neo4j_version = settings.neo4j_version
+    result = {
+        "benchmark": "icd10cm-2026-full-load",
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
+        "machine": machine(),
+        "neo4j": f"{neo4j_version} community" + (" (external)" if base.uses_external_server else " (local runtime)"),
+        "git": subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=ROOT).stdout.strip(),
+        "file": path.name,
+        "parse": parse,
+        "load": load,
+    }
+    out = ROOT / "bench" / "out"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "icd10cm.json").write_text(json.dumps(result, indent=2) + "\n")
+    print(f"### ICD-10-CM 2026 full load — {result['date']}, commit {result['git']}\n")
+    print(f"Machine: {result['machine']}; Neo4j {result['neo4j']}\n")
+    print("| measure | value |\n|---|---|")
+    for section in ("parse", "load"):
+        for key, value in result[section].items():
+            print(f"| {section}: {key} | {value:,} |" if isinstance(value, (int, float)) else
+                  f"| {section}: {key} | {value} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""Every saved query in cypher/queries runs as a person would run it in Neo4j Browser."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from graph.schema import split_statements
+
+from .helpers import DATABASE, load_icd
+
+pytestmark = pytest.mark.integration
+
+QUERIES = sorted((Path(__file__).resolve().parents[2] / "cypher" / "queries").glob("*.cypher"))
+_PARAM = re.compile(r"^:param\s+(\w+)\s*=>\s*'([^']*)'\s*$")
+
+#: Saved queries that must find something in the ICD-10-CM fixture.
+EXPECT_ROWS = {"01_releases", "02_concept_neighbourhood", "03_etiology_manifestation",
+               "04_code_history", "06_search"}
+
+
+def browser_script(path: Path) -> tuple[dict[str, str], list[str]]:
+    """Split a saved query into its ``:param`` values and Cypher statements."""
+    params: dict[str, str] = {}
+    statements = []
+    for statement in split_statements(path.read_text()):
+        m = _PARAM.match(statement)
+        if m:
+            params[m.group(1)] = m.group(2)
+        else:
+            assert not statement.startswith(":"), f"{path.name}: unsupported Browser command {statement!r}"
+            statements.append(statement)
+    return params, statements
+
+
+@pytest.fixture(scope="module")
+def loaded(driver, neo4j_settings, icd_fixtures):
+    from tests.conftest import wipe
+
+    wipe(driver, neo4j_settings.database)
+    load_icd(driver, icd_fixtures / "tabular_2026.xml")
+    return driver
+
+
+def test_there_are_saved_queries():
+    assert len(QUERIES) >= 6
+
+
+@pytest.mark.parametrize("path", QUERIES, ids=lambda p: p.stem)
+def test_saved_query_runs(loaded, path):
+    params, statements = browser_script(path)
+    assert statements, f"{path.name} has no query"
+    rows = []
+    for statement in statements:
+        records, _, _ = loaded.execute_query(statement, params, database_=DATABASE)
+        rows.extend(records)
+    if path.stem in EXPECT_ROWS:
+        assert rows, f"{path.name} found nothing in the fixture release"
