@@ -20,6 +20,7 @@ import secrets
 import shutil
 import signal
 import socket
+import string
 import subprocess
 import time
 from dataclasses import asdict, dataclass
@@ -209,7 +210,7 @@ class Neo4jRuntime:
                 f"{self.home} holds a Neo4j database but its password file {self.state_file.name} "
                 "is gone; restore it, or remove the folder to start afresh"
             )
-        password = secrets.token_urlsafe(18)
+        password = generate_password()
         done = self._admin("dbms", "set-initial-password", password)
         if done.returncode != 0:
             raise RuntimeProblem("could not set the initial password: " + (done.stderr or done.stdout).strip())
@@ -321,6 +322,16 @@ class Neo4jRuntime:
                 text = candidate.read_text(errors="replace").splitlines()
                 return "\n".join(text[-lines:])
         return "(no log yet)"
+
+
+def generate_password(length: int = 24) -> str:
+    """A random password of letters and digits.
+
+    Only letters and digits: a ``token_urlsafe()`` password may start with "-",
+    which ``neo4j-admin`` then reads as an option (seen here: a start failed).
+    """
+    alphabet = string.ascii_letters + string.digits
+    return "".join(secrets.choice(alphabet) for _ in range(length))
 
 
 def _java_major(java: str) -> int | None:
