@@ -27,7 +27,7 @@ schema_app = typer.Typer(no_args_is_help=True, help="Constraints and indexes fro
 app.add_typer(neo4j_app, name="neo4j")
 app.add_typer(schema_app, name="schema")
 
-out = Console()
+out = Console(soft_wrap=True)
 err = Console(stderr=True)
 
 
