@@ -40,7 +40,7 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = driver is None
-        app.state.driver = driver or open_driver(settings)
+        app.state.driver = driver or open_driver(settings, serving=True)
         app.state.database = settings.database
         try:
             yield
@@ -80,6 +80,8 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
     @app.exception_handler(ServiceUnavailable)
     @app.exception_handler(SessionExpired)
     async def unavailable(_: Request, exc: Exception) -> JSONResponse:
-        return problem(503, "Graph unavailable", f"Neo4j cannot be reached: {exc}", {"Retry-After": "5"})
+        return problem(
+            503, "Graph unavailable", "Neo4j cannot be reached right now; retry shortly.", {"Retry-After": "5"}
+        )
 
     return app

@@ -38,9 +38,16 @@ def _runtime():  # noqa: ANN202 - small factory
 
 
 def _driver():  # noqa: ANN202
+    """A driver that has reached the server once: a stopped server fails at once, not after retries."""
     from graph.connection import open_driver
 
-    return open_driver(get_settings())
+    driver = open_driver(get_settings())
+    try:
+        driver.verify_connectivity()
+    except Exception:
+        driver.close()
+        raise
+    return driver
 
 
 @neo4j_app.command("start")
@@ -200,10 +207,23 @@ def demo(
 
 def main() -> None:
     """Console entry point: anticipated errors become one line and exit code 1."""
+    from neo4j.exceptions import AuthError, ServiceUnavailable, SessionExpired
+
     try:
         app()
     except ClinigraphError as exc:
         err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        raise SystemExit(1) from None
+    except (ServiceUnavailable, SessionExpired) as exc:
+        err.print(
+            f"[red]error:[/red] Neo4j cannot be reached ({type(exc).__name__}); "
+            "start it with `clinigraph neo4j start`, or check NEO4J_URI",
+            highlight=False, soft_wrap=True,
+        )
+        raise SystemExit(1) from None
+    except AuthError:
+        err.print("[red]error:[/red] Neo4j refused the credentials (NEO4J_USER / NEO4J_PASSWORD, "
+                  "or the local state.json)", highlight=False, soft_wrap=True)
         raise SystemExit(1) from None
 
 

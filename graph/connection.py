@@ -22,12 +22,19 @@ def connection_target(settings: Settings) -> tuple[str, tuple[str, str]]:
     return state.bolt_uri, (state.user, state.password)
 
 
-def open_driver(settings: Settings) -> Driver:
-    """A driver for the configured server. One per process; close it when done."""
+def open_driver(settings: Settings, *, serving: bool = False) -> Driver:
+    """A driver for the configured server. One per process; close it when done.
+
+    ``serving`` is for the API: transactions are retried for a few seconds only,
+    so a request answers 503 quickly while Neo4j is away instead of hanging for
+    the driver's default 30 s of retries; loads keep the patient default.
+    """
     uri, auth = connection_target(settings)
+    retry = {"max_transaction_retry_time": settings.api_retry_seconds} if serving else {}
     return GraphDatabase.driver(
         uri,
         auth=auth,
+        **retry,
         max_connection_pool_size=64,
         connection_acquisition_timeout=30.0,
         connection_timeout=10.0,

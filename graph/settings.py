@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     batch_size: int = Field(default=5000, ge=1, le=100_000)
     api_host: str = "127.0.0.1"
     api_port: int = 8000
+    api_retry_seconds: float = Field(
+        default=3.0, ge=0, description="How long the API retries a transaction before answering 503."
+    )
 
     external_uri: str | None = Field(default=None, validation_alias="NEO4J_URI")
     external_user: str = Field(default="neo4j", validation_alias="NEO4J_USER")

@@ -19,7 +19,7 @@ def health(graph: GraphDep) -> HealthOut | JSONResponse:
         count = len(list_releases(graph.driver, graph.database))
     except (ServiceUnavailable, SessionExpired, Neo4jError, OSError) as exc:
         return JSONResponse(
-            {"status": "unavailable", "neo4j": f"unreachable: {exc}", "releases": 0},
+            {"status": "unavailable", "neo4j": f"unreachable ({type(exc).__name__})", "releases": 0},
             status_code=503, headers={"Retry-After": "5"},
         )
     return HealthOut(status="ok", neo4j="ok", releases=count)

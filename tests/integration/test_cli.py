@@ -64,3 +64,24 @@ def test_unknown_source(neo4j_settings):
     done = run(neo4j_settings, "load", "icd9")
     assert done.returncode == 1
     assert "no loader named 'icd9'; available: icd10cm" in done.stderr
+
+
+def test_a_stopped_server_is_one_clear_line(tmp_path):
+    """A state file whose server is gone: the command says so at once, no traceback."""
+    from graph.runtime import free_port
+
+    home = tmp_path / "gone"
+    home.mkdir()
+    (home / "state.json").write_text(json.dumps({
+        "bolt_uri": f"bolt://127.0.0.1:{free_port()}", "browser_url": "http://127.0.0.1:1/browser/",
+        "user": "neo4j", "password": "unused", "pid": None, "neo4j_version": "5.26.30",
+    }))
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith(("CLINIGRAPH_", "NEO4J_"))}
+    env["CLINIGRAPH_HOME"] = str(home)
+    done = subprocess.run([sys.executable, "-m", "api.cli", "stats"], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "error: Neo4j cannot be reached (ServiceUnavailable); start it with `clinigraph neo4j start`, "
+        "or check NEO4J_URI"
+    ]
