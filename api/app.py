@@ -17,11 +17,10 @@ from neo4j import Driver
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from api.routes import concepts, health, releases, search
 from graph.connection import open_driver
 from graph.settings import Settings, get_settings
 from graph.terminology import ConceptNotFoundError, NotLoadedError, UnknownSystemError
-
-from api.routes import concepts, health, releases, search
 
 
 def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -97,8 +97,8 @@ def schema_apply() -> None:
 @app.command("load")
 def load(
     source: Annotated[str, typer.Argument(help="Source name, e.g. icd10cm")],
-    path: Annotated[Optional[Path], typer.Option("--path", help="Release file; default: the bundled one")] = None,
-    version: Annotated[Optional[str], typer.Option("--version", help="Override the release version")] = None,
+    path: Annotated[Path | None, typer.Option("--path", help="Release file; default: the bundled one")] = None,
+    version: Annotated[str | None, typer.Option("--version", help="Override the release version")] = None,
     force: Annotated[bool, typer.Option("--force", help="Reload even if this release is complete")] = False,
 ) -> None:
     """Load one release of a source as a versioned, all-or-nothing release."""
@@ -170,8 +170,8 @@ def stats(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable
 
 @app.command("serve")
 def serve(
-    host: Annotated[Optional[str], typer.Option(help="Bind address (default 127.0.0.1)")] = None,
-    port: Annotated[Optional[int], typer.Option(help="Port (default 8000)")] = None,
+    host: Annotated[str | None, typer.Option(help="Bind address (default 127.0.0.1)")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default 8000)")] = None,
 ) -> None:
     """Serve the HTTP API (OpenAPI docs at /docs)."""
     import uvicorn

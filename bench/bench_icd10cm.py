@@ -8,7 +8,9 @@ server's database is wiped). Prints a Markdown table and writes JSON to
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import platform
 import resource
 import statistics
@@ -18,7 +20,7 @@ import tempfile
 import time
 import tracemalloc
 from collections import defaultdict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,11 +45,8 @@ def machine() -> str:
     except OSError:
         pass
     mem_gb = 0.0
-    try:
+    with contextlib.suppress(OSError, ValueError, IndexError):
         mem_gb = int(Path("/proc/meminfo").read_text().split()[1]) / 1024 / 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    import os
 
     return f"{cpu}, {os.cpu_count()} cores, {mem_gb:.0f} GiB RAM, Python {platform.python_version()}"
 
@@ -142,7 +141,7 @@ def main() -> None:
     neo4j_version = settings.neo4j_version
     result = {
         "benchmark": "icd10cm-2026-full-load",
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
         "machine": machine(),
         "neo4j": f"{neo4j_version} community" + (" (external)" if base.uses_external_server else " (local runtime)"),
         "git": subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,

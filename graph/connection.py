@@ -30,11 +30,10 @@ def open_driver(settings: Settings, *, serving: bool = False) -> Driver:
     the driver's default 30 s of retries; loads keep the patient default.
     """
     uri, auth = connection_target(settings)
-    retry = {"max_transaction_retry_time": settings.api_retry_seconds} if serving else {}
     return GraphDatabase.driver(
         uri,
         auth=auth,
-        **retry,
+        max_transaction_retry_time=settings.api_retry_seconds if serving else 30.0,
         max_connection_pool_size=64,
         connection_acquisition_timeout=30.0,
         connection_timeout=10.0,

@@ -17,11 +17,10 @@ from typing import Any
 
 from neo4j import Driver
 
-from loaders.errors import TooManyProblemsError
-from loaders.records import LoadReport, Record, ReleaseInfo
-
 from graph.releases import begin_release, complete_release, fail_release
 from graph.writer import GraphWriter, WriteCounts
+from loaders.errors import TooManyProblemsError
+from loaders.records import LoadReport, Record, ReleaseInfo
 
 #: Share of edges allowed to miss an endpoint before a load is abandoned.
 DEFAULT_MAX_DANGLING_FRACTION = 0.001

@@ -27,9 +27,8 @@ from dataclasses import asdict, dataclass
 from importlib import resources
 from pathlib import Path
 
-from loaders.errors import ClinigraphError
-
 from graph.settings import Settings
+from loaders.errors import ClinigraphError
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"

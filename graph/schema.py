@@ -79,7 +79,7 @@ def apply_schema(driver: Driver, database: str, directory: Path = SCHEMA_DIR) ->
                 )
             continue
         for statement in migration.statements:
-            driver.execute_query(statement, database_=database)  # type: ignore[arg-type]
+            driver.execute_query(statement, database_=database)
         driver.execute_query(
             "MERGE (m:SchemaMigration {id: $id}) SET m.checksum = $checksum, m.applied_at = datetime()",
             id=migration.id, checksum=migration.checksum, database_=database,

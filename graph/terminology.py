@@ -12,9 +12,8 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from loaders.errors import ClinigraphError
-
 from graph.releases import resolve_release
+from loaders.errors import ClinigraphError
 
 #: Code systems clinigraph knows how to name; a request for another is an error.
 KNOWN_SYSTEMS = ("ICD10CM", "SNOMEDCT", "LOINC", "RXNORM", "HPO", "UMLS")

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Union
 
-PropertyValue = Union[str, int, float, bool, tuple[str, ...], None]
+PropertyValue = str | int | float | bool | tuple[str, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +78,7 @@ class RelationRecord:
     properties: tuple[tuple[str, PropertyValue], ...] = ()
 
 
-Record = Union[ConceptRecord, RelationRecord]
+Record = ConceptRecord | RelationRecord
 
 
 @dataclass(slots=True)

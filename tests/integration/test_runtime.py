@@ -43,7 +43,9 @@ def test_password_is_generated_and_private(managed):
 
 
 def test_server_is_5_26_community_and_serves_the_browser(managed, driver):
-    records, _, _ = driver.execute_query("CALL dbms.components() YIELD versions, edition RETURN versions[0] AS v, edition")
+    records, _, _ = driver.execute_query(
+        "CALL dbms.components() YIELD versions, edition RETURN versions[0] AS v, edition"
+    )
     assert records[0]["v"].startswith("5.26.") and records[0]["edition"] == "community"
     state = Neo4jRuntime(managed).read_state()
     with urllib.request.urlopen(state.browser_url, timeout=10) as response:
