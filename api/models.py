@@ -26,6 +26,7 @@ class SourceFileOut(Strict):
 class ReleaseOut(Strict):
     id: str
     system: str
+    systems: list[str] = []
     version: str
     title: str | None = None
     status: str

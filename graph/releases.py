@@ -74,7 +74,7 @@ def begin_release(driver: Driver, database: str, info: ReleaseInfo, *, force: bo
             """
             MERGE (s:CodeSystem {name: $system})
             MERGE (r:Release {id: $id})
-            SET r.system = $system, r.version = $version, r.title = $title,
+            SET r.system = $system, r.systems = $systems, r.version = $version, r.title = $title,
                 r.loader = $loader, r.loader_version = $loader_version,
                 r.status = 'loading', r.current = false,
                 r.started_at = datetime(), r.finished_at = null, r.error = null,
@@ -89,7 +89,7 @@ def begin_release(driver: Driver, database: str, info: ReleaseInfo, *, force: bo
             SET f.name = file.name, f.size = file.size, f.path = file.path
             MERGE (r)-[:HAS_FILE]->(f)
             """,
-            id=rid, system=info.system, version=info.version, title=info.title,
+            id=rid, system=info.system, systems=list(info.systems), version=info.version, title=info.title,
             loader=info.loader, loader_version=info.loader_version,
             files=[{"sha256": f.sha256, "name": f.name, "size": f.size, "path": f.path} for f in info.files],
         ).consume()
@@ -146,8 +146,9 @@ def fail_release(driver: Driver, database: str, release_id: str, error: str) -> 
 def purge_release_data(driver: Driver, database: str, release_id: str) -> None:
     """Delete every concept and edge of ``release_id`` in bounded transactions.
 
-    Code identity nodes of the system left with no version and no other link are
-    removed too, so a failed first load leaves no trace in the graph.
+    Code identity nodes left with no version and no link at all are removed too
+    (cross-references create them for systems not loaded yet), so a failed first
+    load leaves no trace in the graph.
     """
     with driver.session(database=database) as session:
         session.run(
@@ -156,9 +157,7 @@ def purge_release_data(driver: Driver, database: str, release_id: str) -> None:
             id=release_id,
         ).consume()
         session.run(
-            "MATCH (k:Code {system: $system}) WHERE NOT (k)--() "
-            "CALL (k) { DELETE k } IN TRANSACTIONS OF 5000 ROWS",
-            system=release_id.split("@", 1)[0],
+            "MATCH (k:Code) WHERE NOT (k)--() CALL (k) { DELETE k } IN TRANSACTIONS OF 5000 ROWS",
         ).consume()
 
 
@@ -170,7 +169,7 @@ def list_releases(driver: Driver, database: str, *, include_incomplete: bool = F
         WHERE $all OR r.status = 'complete'
         OPTIONAL MATCH (r)-[:HAS_FILE]->(f:SourceFile)
         WITH r, collect(f {.name, .size, .sha256}) AS files
-        RETURN r {.id, .system, .version, .title, .status, .current, .loader, .loader_version,
+        RETURN r {.id, .system, .systems, .version, .title, .status, .current, .loader, .loader_version,
                   .error, .report, started_at: toString(r.started_at),
                   finished_at: toString(r.finished_at)} AS release, files
         """,
@@ -185,8 +184,8 @@ def resolve_release(driver: Driver, database: str, system: str, version: str | N
     """The complete release of ``system`` to answer from: the current one, or ``version``."""
     records, _, _ = driver.execute_query(
         """
-        MATCH (r:Release {system: $system, status: 'complete'})
-        WHERE ($version IS NULL AND r.current) OR r.version = $version
+        MATCH (r:Release {status: 'complete'})
+        WHERE $system IN r.systems AND (($version IS NULL AND r.current) OR r.version = $version)
         RETURN r {.id, .system, .version, .title, .current, finished_at: toString(r.finished_at)} AS release
         """,
         system=system, version=version, database_=database,

@@ -7,20 +7,31 @@ from typing import Any
 from neo4j import Driver
 
 from graph.releases import list_releases
+from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
 
 _CONCEPT_COUNTS = """
 MATCH (c:Concept {release: $release})
 RETURN c.kind AS kind, count(*) AS n, sum(CASE WHEN c.billable THEN 1 ELSE 0 END) AS billable
 """
 
-# One query per relationship type keeps each on its (type, release) index.
+# One query per relationship type keeps each on its (type, release) index; the
+# types come from the writer's allowlists, never from data.
+_EDGE_COUNT_TEMPLATE = "MATCH ()-[r:__TYPE__]->() WHERE r.release = $release RETURN count(r) AS n"
 _EDGE_COUNTS = {
-    "IS_A": "MATCH ()-[r:IS_A]->() WHERE r.release = $release RETURN count(r) AS n",
-    "CITES": "MATCH ()-[r:CITES]->() WHERE r.release = $release RETURN count(r) AS n",
+    t: _EDGE_COUNT_TEMPLATE.replace("__TYPE__", t)
+    for t in sorted(RELATION_TYPES | IDENTITY_RELATION_TYPES)
 }
 _CITES_BY_NOTE = (
     "MATCH ()-[r:CITES]->() WHERE r.release = $release "
     "RETURN r.note_type AS note_type, count(r) AS n ORDER BY note_type"
+)
+_PHENOTYPES_BY_POLARITY = (
+    "MATCH ()-[r:HAS_PHENOTYPE]->() WHERE r.release = $release "
+    "RETURN sum(CASE WHEN r.negated THEN 0 ELSE 1 END) AS positive, "
+    "sum(CASE WHEN r.negated THEN 1 ELSE 0 END) AS negated"
+)
+_CONCEPTS_BY_SYSTEM = (
+    "MATCH (c:Concept {release: $release}) RETURN c.system AS system, count(*) AS n ORDER BY system"
 )
 
 
@@ -34,8 +45,14 @@ def release_stats(driver: Driver, database: str, *, include_incomplete: bool = F
         edges = {}
         for rel_type, query in _EDGE_COUNTS.items():
             recs, _, _ = driver.execute_query(query, release=rid, database_=database)
-            edges[rel_type] = recs[0]["n"]
+            if recs[0]["n"]:
+                edges[rel_type] = recs[0]["n"]
         cites, _, _ = driver.execute_query(_CITES_BY_NOTE, release=rid, database_=database)
+        systems, _, _ = driver.execute_query(_CONCEPTS_BY_SYSTEM, release=rid, database_=database)
+        extra: dict[str, Any] = {}
+        if "HAS_PHENOTYPE" in edges:
+            recs, _, _ = driver.execute_query(_PHENOTYPES_BY_POLARITY, release=rid, database_=database)
+            extra["phenotype_annotations"] = {"positive": recs[0]["positive"], "negated": recs[0]["negated"]}
         out.append({
             "release": rid,
             "system": release["system"],
@@ -44,10 +61,12 @@ def release_stats(driver: Driver, database: str, *, include_incomplete: bool = F
             "current": release["current"],
             "files": release["files"],
             "concepts": sum(by_kind.values()),
+            "concepts_by_system": {r["system"]: r["n"] for r in systems},
             "concepts_by_kind": dict(sorted(by_kind.items())),
             "billable_codes": sum(r["billable"] for r in rows),
             "edges_by_type": edges,
             "citations_by_note_type": {r["note_type"]: r["n"] for r in cites},
+            **extra,
             "report": release.get("report") or [],
         })
     return out

@@ -16,8 +16,11 @@ from graph.releases import resolve_release
 from loaders.errors import ClinigraphError
 
 #: Code systems clinigraph knows how to name; a request for another is an error.
-KNOWN_SYSTEMS = ("ICD10CM", "SNOMEDCT", "LOINC", "RXNORM", "HPO", "UMLS")
-_SYSTEM_ALIASES = {"ICD-10-CM": "ICD10CM", "SNOMED": "SNOMEDCT", "SNOMEDCT_US": "SNOMEDCT", "LNC": "LOINC"}
+KNOWN_SYSTEMS = ("ICD10CM", "SNOMEDCT", "LOINC", "RXNORM", "HPO", "UMLS", "OMIM", "ORPHA", "DECIPHER")
+_SYSTEM_ALIASES = {
+    "ICD-10-CM": "ICD10CM", "SNOMED": "SNOMEDCT", "SNOMEDCT_US": "SNOMEDCT", "LNC": "LOINC",
+    "ORPHANET": "ORPHA", "HP": "HPO",
+}
 
 _ICD_BARE = re.compile(r"^([A-Z][0-9A-Z]{2})([0-9A-Z]{1,4})$")
 
@@ -161,7 +164,7 @@ def lucene_query(text: str) -> str | None:
 
 _SEARCH_QUERY = """
 CALL db.index.fulltext.queryNodes('concept_names', $lucene, {limit: $fetch}) YIELD node, score
-WHERE node.release IN $releases
+WHERE node.release IN $releases AND ($system IS NULL OR node.system = $system)
 RETURN node.system AS system, node.code AS code, node.display AS display, node.kind AS kind,
        node.billable AS billable, node.release AS release, score
 ORDER BY score DESC, size(node.code), node.code
@@ -169,7 +172,7 @@ LIMIT $limit
 """
 
 _CODE_HITS = """
-MATCH (c:Concept) WHERE c.release IN $releases AND c.code = $code
+MATCH (c:Concept) WHERE c.release IN $releases AND c.code = $code AND ($system IS NULL OR c.system = $system)
 RETURN c.system AS system, c.code AS code, c.display AS display, c.kind AS kind,
        c.billable AS billable, c.release AS release
 """
@@ -178,7 +181,7 @@ RETURN c.system AS system, c.code AS code, c.display AS display, c.kind AS kind,
 def current_release_ids(driver: Driver, database: str, system: str | None) -> list[str]:
     records, _, _ = driver.execute_query(
         "MATCH (r:Release {status: 'complete', current: true}) "
-        "WHERE $system IS NULL OR r.system = $system RETURN r.id AS id",
+        "WHERE $system IS NULL OR $system IN r.systems RETURN r.id AS id",
         system=system, database_=database, routing_="r",
     )
     return [r["id"] for r in records]
@@ -199,12 +202,15 @@ def search(
         if 0 < len(candidate) <= 32 and " " not in candidate:
             for sys_name in [system] if system else list(KNOWN_SYSTEMS):
                 code = normalise_code(sys_name, candidate)
-                for r in tx.run(_CODE_HITS, releases=releases, code=code):
+                for r in tx.run(_CODE_HITS, releases=releases, code=code, system=system):
                     if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):
                         hits.append({**r.data(), "score": None, "matched": "code"})
         lucene = lucene_query(text)
         if lucene:
-            for r in tx.run(_SEARCH_QUERY, lucene=lucene, releases=releases, fetch=limit * 5 + 50, limit=limit):
+            rows = tx.run(
+                _SEARCH_QUERY, lucene=lucene, releases=releases, system=system, fetch=limit * 5 + 50, limit=limit
+            )
+            for r in rows:
                 if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):
                     hits.append({**r.data(), "matched": "text"})
 

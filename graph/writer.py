@@ -28,8 +28,11 @@ from neo4j import Driver, ManagedTransaction
 from loaders.errors import ClinigraphError
 from loaders.records import ConceptRecord, PropertyValue, Record, RelationRecord
 
-#: Relationship types a loader may write. Cypher takes types only from here.
-RELATION_TYPES: frozenset[str] = frozenset({"IS_A", "CITES"})
+#: Relationship types a loader may write between concepts of one release.
+#: Cypher takes types only from these allowlists.
+RELATION_TYPES: frozenset[str] = frozenset({"IS_A", "CITES", "HAS_PHENOTYPE", "REPLACED_BY"})
+#: Relationship types from a concept to the identity (``Code``) of another system.
+IDENTITY_RELATION_TYPES: frozenset[str] = frozenset({"XREF"})
 
 _CONCEPT_QUERY = """
 UNWIND $rows AS row
@@ -42,14 +45,26 @@ MERGE (c)-[:VERSION_OF]->(k)
 _EDGE_TEMPLATE = """
 UNWIND $rows AS row
 MATCH (a:Concept {system: row.system, code: row.source, release: $release})
-MATCH (b:Concept {system: row.system, code: row.target, release: $release})
+MATCH (b:Concept {system: row.target_system, code: row.target, release: $release})
 MERGE (a)-[r:__TYPE__ {key: row.key}]->(b)
 SET r += row.props, r.release = $release
 RETURN count(r) AS written
 """
 
-#: One fixed query text per allowed type, built once from the allowlist.
-_EDGE_QUERIES: dict[str, str] = {t: _EDGE_TEMPLATE.replace("__TYPE__", t) for t in RELATION_TYPES}
+_IDENTITY_EDGE_TEMPLATE = """
+UNWIND $rows AS row
+MATCH (a:Concept {system: row.system, code: row.source, release: $release})
+MERGE (b:Code {system: row.target_system, code: row.target})
+MERGE (a)-[r:__TYPE__ {key: row.key}]->(b)
+SET r += row.props, r.release = $release
+RETURN count(r) AS written
+"""
+
+#: One fixed query text per allowed type, built once from the allowlists.
+_EDGE_QUERIES: dict[str, str] = {
+    **{t: _EDGE_TEMPLATE.replace("__TYPE__", t) for t in RELATION_TYPES},
+    **{t: _IDENTITY_EDGE_TEMPLATE.replace("__TYPE__", t) for t in IDENTITY_RELATION_TYPES},
+}
 
 
 class UnknownRelationTypeError(ClinigraphError):
@@ -100,6 +115,7 @@ def edge_row(rec: RelationRecord, release_id: str, provenance: dict[str, str]) -
     return {
         "system": rec.system,
         "source": rec.source_code,
+        "target_system": rec.target,
         "target": rec.target_code,
         "key": f"{release_id}|{rec.key}",
         "props": props,
@@ -137,8 +153,12 @@ class GraphWriter:
                         self._write_concepts(batch, counts, on_progress)
                         batch = []
                 elif isinstance(rec, RelationRecord):
-                    if rec.type not in RELATION_TYPES:
-                        raise UnknownRelationTypeError(f"relationship type {rec.type!r} is not allowed")
+                    allowed = IDENTITY_RELATION_TYPES if rec.to_identity else RELATION_TYPES
+                    if rec.type not in allowed:
+                        raise UnknownRelationTypeError(
+                            f"relationship type {rec.type!r} is not allowed"
+                            + (" to a Code identity" if rec.to_identity else " between concepts")
+                        )
                     pickle.dump(rec, spool, protocol=pickle.HIGHEST_PROTOCOL)
                 else:  # pragma: no cover - a parser bug
                     raise TypeError(f"not a record: {rec!r}")

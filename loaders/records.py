@@ -34,6 +34,13 @@ class ReleaseInfo:
     loader: str
     loader_version: str
     title: str = ""
+    #: Every code system whose concepts the release defines (HPO's release also
+    #: defines the OMIM, ORPHA and DECIPHER diseases its annotations name).
+    also_defines: tuple[str, ...] = ()
+
+    @property
+    def systems(self) -> tuple[str, ...]:
+        return (self.system, *self.also_defines)
 
     @property
     def release_id(self) -> str:
@@ -61,11 +68,16 @@ class ConceptRecord:
 
 @dataclass(frozen=True, slots=True)
 class RelationRecord:
-    """A typed edge between two concepts of the same release.
+    """A typed edge from a concept of the release being loaded.
 
     ``type`` must be one of the relationship types the writer allows; ``key``
-    separates edges of one type between the same two concepts (for example an
+    separates edges of one type between the same two ends (for example an
     excludes1 and a codeFirst citation), so each keeps its own identity.
+
+    The target is a concept of the same release (``target_system`` defaults to
+    ``system``), or, with ``to_identity``, the release-independent ``Code`` of
+    another system: a cross-reference stays valid whichever release of that
+    system is (or is not yet) loaded.
     """
 
     type: str
@@ -76,6 +88,12 @@ class RelationRecord:
     record: str
     key: str = ""
     properties: tuple[tuple[str, PropertyValue], ...] = ()
+    target_system: str = ""
+    to_identity: bool = False
+
+    @property
+    def target(self) -> str:
+        return self.target_system or self.system
 
 
 Record = ConceptRecord | RelationRecord
