@@ -96,23 +96,24 @@ def schema_apply() -> None:
 
 @app.command("load")
 def load(
-    source: Annotated[str, typer.Argument(help="Source name, e.g. icd10cm")],
+    source: Annotated[str, typer.Argument(help="Source name: icd10cm, hpo, obo")],
     path: Annotated[Path | None, typer.Option("--path", help="Release file; default: the bundled one")] = None,
+    annotations: Annotated[
+        Path | None, typer.Option("--annotations", help="hpo: phenotype.hpoa to load with the ontology")
+    ] = None,
+    no_annotations: Annotated[bool, typer.Option("--no-annotations", help="hpo: the ontology only")] = False,
     version: Annotated[str | None, typer.Option("--version", help="Override the release version")] = None,
     force: Annotated[bool, typer.Option("--force", help="Reload even if this release is complete")] = False,
 ) -> None:
     """Load one release of a source as a versioned, all-or-nothing release."""
     from graph.loading import load_release
     from graph.schema import apply_schema
-    from loaders.registry import get_loader
+    from loaders.registry import LoadRequest, get_loader
 
     settings = get_settings()
-    loader = get_loader(source)
-    if path is None:
-        if loader.default_path is None:
-            raise ClinigraphError(f"{source} has no bundled default; give --path")
-        path = loader.default_path()
-    info = loader.describe(path, version)
+    prepared = get_loader(source).prepare(
+        LoadRequest(path=path, annotations=annotations, version=version, no_annotations=no_annotations)
+    )
     with _driver() as driver:
         apply_schema(driver, settings.database)
         with Progress(
@@ -124,7 +125,7 @@ def load(
                 "edges": progress.add_task("edges", total=None),
             }
             result = load_release(
-                driver, settings.database, info, lambda report: loader.parse(path, report),
+                driver, settings.database, prepared.info, prepared.parse,
                 force=force, batch_size=settings.batch_size,
                 on_progress=lambda kind, n: progress.advance(tasks[kind], n),
             )
@@ -191,6 +192,7 @@ def demo(
     neo4j_start()
     schema_apply()
     load("icd10cm")
+    load("hpo")
     stats(as_json=False)
     browser = "(external server)"
     if not settings.uses_external_server:

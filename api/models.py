@@ -78,6 +78,27 @@ class Provenance(Strict):
     method: str | None
 
 
+class CodeRef(Strict):
+    system: str
+    code: str
+
+
+class PhenotypeAnnotation(Strict):
+    """One disease–phenotype annotation row; ``negated`` rows are evidence *against*."""
+
+    code: str
+    display: str
+    negated: bool
+    evidence: str | None = None
+    frequency: str | None = None
+    frequency_value: float | None = None
+    onset: str | None = None
+    sex: str | None = None
+    aspect: str | None = None
+    references: list[str] = []
+    record: str | None = None
+
+
 class ConceptOut(Strict):
     system: str
     code: str
@@ -89,6 +110,11 @@ class ConceptOut(Strict):
     children: list[ConceptRef]
     notes: list[Note]
     seven_chr_def: list[str]
+    active: bool
+    attributes: dict[str, str | bool | list[str]]
+    replaced_by: list[ConceptRef]
+    xrefs: list[CodeRef]
+    phenotypes: list[PhenotypeAnnotation]
     release: ReleaseRef
     provenance: Provenance
 

@@ -185,7 +185,8 @@ def resolve_release(driver: Driver, database: str, system: str, version: str | N
     records, _, _ = driver.execute_query(
         """
         MATCH (r:Release {status: 'complete'})
-        WHERE $system IN r.systems AND (($version IS NULL AND r.current) OR r.version = $version)
+        WHERE $system IN coalesce(r.systems, [r.system])
+          AND (($version IS NULL AND r.current) OR r.version = $version)
         RETURN r {.id, .system, .version, .title, .current, finished_at: toString(r.finished_at)} AS release
         """,
         system=system, version=version, database_=database,

