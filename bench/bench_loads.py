@@ -1,9 +1,9 @@
-"""Benchmark: the full ICD-10-CM 2026 load, parse and write measured apart.
+"""Benchmark: the full real loads — ICD-10-CM 2026 (parse and write apart), then HPO with annotations.
 
-Run with ``bench/run`` (or ``python bench/bench_icd10cm.py``). Starts a
+Run with ``bench/run`` (or ``python bench/bench_loads.py``). Starts a
 throwaway Neo4j on free loopback ports unless ``NEO4J_URI`` is set (that
 server's database is wiped). Prints a Markdown table and writes JSON to
-``bench/out/icd10cm.json``.
+``bench/out/loads.json``.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from graph.runtime import Neo4jRuntime, free_port  # noqa: E402
 from graph.schema import apply_schema  # noqa: E402
 from graph.settings import Settings  # noqa: E402
 from loaders.icd10cm import bundled_tabular_path, describe_release, parse_tabular  # noqa: E402
+from loaders import hpo  # noqa: E402
 from loaders.records import ConceptRecord, LoadReport  # noqa: E402
 
 
@@ -102,8 +103,18 @@ def bench_load(settings: Settings, path: Path) -> dict[str, object]:
     assert unchanged.action == "unchanged"
 
     forced = load_release(driver, db, info, lambda report: parse_tabular(path, report), force=True)
+
+    obo, hpoa = hpo.bundled_files()
+    hpo_info = hpo.describe_release(obo, hpoa)
+    hpo_result = load_release(driver, db, hpo_info, lambda report: hpo.parse_release(obo, hpoa, report))
+    hpo_edges = sum(hpo_result.counts.edges_written.values())
     driver.close()
     return {
+        "hpo_concepts": hpo_result.counts.concepts,
+        "hpo_edges": hpo_edges,
+        "hpo_load_seconds": round(hpo_result.seconds, 1),
+        "hpo_rows_per_second": round((hpo_result.counts.concepts + hpo_edges) / hpo_result.seconds),
+        "icd10cm_plus_hpo_seconds": round(total + hpo_result.seconds, 1),
         "concepts": result.counts.concepts,
         "edges": edges,
         "first_load_seconds": round(total, 1),
@@ -140,7 +151,7 @@ def main() -> None:
             runtime.stop()
     neo4j_version = settings.neo4j_version
     result = {
-        "benchmark": "icd10cm-2026-full-load",
+        "benchmark": "real-loads",
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
         "machine": machine(),
         "neo4j": f"{neo4j_version} community" + (" (external)" if base.uses_external_server else " (local runtime)"),
@@ -152,8 +163,8 @@ def main() -> None:
     }
     out = ROOT / "bench" / "out"
     out.mkdir(parents=True, exist_ok=True)
-    (out / "icd10cm.json").write_text(json.dumps(result, indent=2) + "\n")
-    print(f"### ICD-10-CM 2026 full load — {result['date']}, commit {result['git']}\n")
+    (out / "loads.json").write_text(json.dumps(result, indent=2) + "\n")
+    print(f"### Real loads — {result['date']}, commit {result['git']}\n")
     print(f"Machine: {result['machine']}; Neo4j {result['neo4j']}\n")
     print("| measure | value |\n|---|---|")
     for section in ("parse", "load"):
