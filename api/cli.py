@@ -96,8 +96,10 @@ def schema_apply() -> None:
 
 @app.command("load")
 def load(
-    source: Annotated[str, typer.Argument(help="Source name: icd10cm, hpo, obo")],
+    source: Annotated[str, typer.Argument(help="Source name: icd10cm, hpo, obo, snomed")],
+    release_path: Annotated[Path | None, typer.Argument(help="Release file or folder (same as --path)")] = None,
     path: Annotated[Path | None, typer.Option("--path", help="Release file; default: the bundled one")] = None,
+    full: Annotated[bool, typer.Option("--full", help="snomed: read the Full files (latest row per id)")] = False,
     annotations: Annotated[
         Path | None, typer.Option("--annotations", help="hpo: phenotype.hpoa to load with the ontology")
     ] = None,
@@ -112,7 +114,8 @@ def load(
 
     settings = get_settings()
     prepared = get_loader(source).prepare(
-        LoadRequest(path=path, annotations=annotations, version=version, no_annotations=no_annotations)
+        LoadRequest(path=path or release_path, annotations=annotations, version=version,
+                    no_annotations=no_annotations, full=full)
     )
     with _driver() as driver:
         apply_schema(driver, settings.database)
@@ -191,8 +194,8 @@ def demo(
     settings = get_settings()
     neo4j_start()
     schema_apply()
-    load("icd10cm")
-    load("hpo")
+    load("icd10cm", path=None)
+    load("hpo", path=None)
     stats(as_json=False)
     browser = "(external server)"
     if not settings.uses_external_server:

@@ -99,6 +99,35 @@ class PhenotypeAnnotation(Strict):
     record: str | None = None
 
 
+class Replacement(Strict):
+    code: str
+    display: str
+    kind: str
+    association: str | None = None
+
+
+class AttributeRelationship(Strict):
+    """A SNOMED CT attribute (finding site, due to, …); one role group's attributes belong together."""
+
+    attribute: str
+    type_id: str
+    role_group: int
+    code: str
+    display: str
+
+
+class MapTarget(Strict):
+    """A SNOMED CT → ICD-10-CM map row (direction explicit: this concept to the target)."""
+
+    system: str
+    code: str
+    display: str | None
+    map_group: int
+    map_priority: int
+    map_rule: str | None
+    map_advice: str | None
+
+
 class ConceptOut(Strict):
     system: str
     code: str
@@ -112,9 +141,11 @@ class ConceptOut(Strict):
     seven_chr_def: list[str]
     active: bool
     attributes: dict[str, str | bool | list[str]]
-    replaced_by: list[ConceptRef]
+    replaced_by: list[Replacement]
     xrefs: list[CodeRef]
     phenotypes: list[PhenotypeAnnotation]
+    relationships: list[AttributeRelationship]
+    maps: list[MapTarget]
     release: ReleaseRef
     provenance: Provenance
 

@@ -41,7 +41,7 @@ NOTE_TYPES = {
 #: System-specific concept properties returned as ``attributes``.
 _ATTRIBUTES = (
     "definition", "obsolete", "synonyms_exact", "synonyms_related", "synonyms_broad", "synonyms_narrow",
-    "consider", "chapter_number", "seventh_character",
+    "consider", "chapter_number", "seventh_character", "fsn", "semantic_tag", "definition_status", "module",
 )
 
 
@@ -109,8 +109,24 @@ CALL (c) {
   RETURN collect(CASE WHEN x IS NULL THEN null ELSE {system: k.system, code: k.code} END) AS xrefs
 }
 CALL (c) {
-  OPTIONAL MATCH (c)-[:REPLACED_BY]->(n:Concept)
-  RETURN collect(n {.code, .display, .kind}) AS replaced_by
+  OPTIONAL MATCH (c)-[rb:REPLACED_BY]->(n:Concept)
+  RETURN collect(n {.code, .display, .kind, association: rb.association}) AS replaced_by
+}
+CALL (c) {
+  OPTIONAL MATCH (c)-[ha:HAS_ATTRIBUTE]->(v:Concept)
+  WITH ha, v ORDER BY ha.role_group, ha.attribute, v.code
+  RETURN collect(CASE WHEN ha IS NULL THEN null ELSE
+    {attribute: ha.attribute, type_id: ha.type_id, role_group: ha.role_group, code: v.code,
+     display: v.display} END) AS relationships
+}
+CALL (c) {
+  OPTIONAL MATCH (c)-[m:MAPS_TO]->(k:Code)
+  OPTIONAL MATCH (k)<-[:VERSION_OF]-(t:Concept)
+  WHERE EXISTS { MATCH (rel:Release {id: t.release, status: 'complete', current: true}) }
+  WITH m, k, t ORDER BY m.map_group, m.map_priority
+  RETURN collect(CASE WHEN m IS NULL THEN null ELSE
+    {system: k.system, code: k.code, display: t.display, map_group: m.map_group,
+     map_priority: m.map_priority, map_rule: m.map_rule, map_advice: m.map_advice} END) AS maps
 }
 CALL (c) {
   OPTIONAL MATCH (c)-[r:CITES]->(t:Concept)
@@ -119,7 +135,8 @@ CALL (c) {
     {note_type: r.note_type, note: r.note, cited_as: r.cited_as, code: t.code,
      display: t.display, kind: t.kind, with_children: r.with_children} END) AS citations
 }
-RETURN properties(c) AS concept, parents, children, citations, phenotypes, xrefs, replaced_by
+RETURN properties(c) AS concept, parents, children, citations, phenotypes, xrefs, replaced_by,
+       relationships, maps
 """
 
 
@@ -167,6 +184,8 @@ def get_concept(
         "replaced_by": row["replaced_by"],
         "xrefs": row["xrefs"],
         "phenotypes": row["phenotypes"],
+        "relationships": row["relationships"],
+        "maps": row["maps"],
         "release": release,
         "provenance": {
             "source": props.get("source"),

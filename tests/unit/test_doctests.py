@@ -11,6 +11,7 @@ MODULES = [
     "loaders.icd10cm",
     "loaders.icd10cm_citations",
     "loaders.hpoa",
+    "loaders.sctid",
     "graph.releases",
     "graph.schema",
     "graph.terminology",

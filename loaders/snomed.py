@@ -1,0 +1,532 @@
+"""SNOMED CT RF2 (International or US edition, Snapshot or Full) → concept and relation records.
+
+Files are found by pattern, not by name (editions name them differently), in a
+release folder or zip. Each table is staged in an on-disk SQLite file first:
+that keeps Python memory flat on a full release, lets a Full release reduce to
+the latest row per id (highest ``effectiveTime`` wins), and lets concepts be
+emitted in id order with their descriptions joined to the language refset.
+
+Emitted:
+
+* one concept per SNOMED concept (inactive ones too, flagged), its display the
+  preferred synonym of the chosen language refset (US English by default), the
+  FSN and the acceptable synonyms kept;
+* ``IS_A`` for active inferred IS A relationships, ``HAS_ATTRIBUTE`` for the
+  other active inferred relationships with the attribute's name, type id and
+  role group (attributes in one group belong together);
+* ``REPLACED_BY`` for historical associations of inactive concepts (REPLACED BY,
+  SAME AS, POSSIBLY EQUIVALENT TO, …) with the association's name;
+* ``MAPS_TO`` from the ICD-10-CM extended map to the ``Code`` identity of the
+  ICD-10-CM target, with map group, priority, rule, advice and category (map
+  direction SNOMED → ICD-10-CM; the reverse is not medically safe).
+
+An ISA cycle, a wrong header, a non-integer flag or a truncated last line stops
+the load; dangling ids are counted and stop it past a threshold.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import tempfile
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from loaders.errors import SourceFormatError, TooManyProblemsError
+from loaders.files import describe_file
+from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
+from loaders.sctid import is_valid_sctid
+
+SYSTEM = "SNOMEDCT"
+LOADER = "clinigraph.loaders.snomed"
+LOADER_VERSION = "1.0.0"
+
+FSN = "900000000000003001"
+SYNONYM = "900000000000013009"
+PREFERRED = "900000000000548007"
+ACCEPTABLE = "900000000000549004"
+US_ENGLISH = "900000000000509007"
+GB_ENGLISH = "900000000000508004"
+INFERRED = "900000000000011006"
+IS_A = "116680003"
+PRIMITIVE = "900000000000074008"
+ICD10CM_MAP_REFSET = "6011000124106"
+
+#: Attribute names for the relationship types benchmarks care about; others take
+#: their name from the type concept's FSN.
+ATTRIBUTE_NAMES = {
+    "363698007": "finding_site",
+    "116676008": "associated_morphology",
+    "42752001": "due_to",
+    "47429007": "associated_with",
+    "255234002": "after",
+    "370135005": "pathological_process",
+    "246075003": "causative_agent",
+    "363714003": "interprets",
+    "363713009": "has_interpretation",
+    "246454002": "occurrence",
+    "263502005": "clinical_course",
+    "246112005": "severity",
+    "127489000": "has_active_ingredient",
+    "411116001": "has_manufactured_dose_form",
+}
+
+ASSOCIATIONS = {
+    "900000000000526001": "replaced_by",
+    "900000000000527005": "same_as",
+    "900000000000523009": "possibly_equivalent_to",
+    "900000000000528000": "was_a",
+    "900000000000530003": "alternative",
+    "900000000000531004": "refers_to",
+    "900000000000524003": "moved_to",
+    "1186921001": "possibly_replaced_by",
+    "1186924009": "partially_equivalent_to",
+}
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """An RF2 table: file name pattern, header, and which columns are SCTIDs, integers or flags."""
+
+    name: str
+    pattern: re.Pattern[str]
+    header: tuple[str, ...]
+    sctid_columns: tuple[str, ...]
+    integer_columns: tuple[str, ...] = ()
+    mandatory: bool = True
+
+
+def _pattern(prefix: str) -> re.Pattern[str]:
+    return re.compile(rf"^{prefix}_?(Snapshot|Full|Delta)[-_].*\.txt$", re.IGNORECASE)
+
+
+TABLES = {
+    "concept": TableSpec(
+        "concept", _pattern("sct2_Concept"),
+        ("id", "effectiveTime", "active", "moduleId", "definitionStatusId"),
+        ("id", "moduleId", "definitionStatusId"),
+    ),
+    "description": TableSpec(
+        "description", _pattern("sct2_Description"),
+        ("id", "effectiveTime", "active", "moduleId", "conceptId", "languageCode", "typeId", "term",
+         "caseSignificanceId"),
+        ("id", "moduleId", "conceptId", "typeId", "caseSignificanceId"),
+    ),
+    "relationship": TableSpec(
+        "relationship", _pattern("sct2_Relationship"),
+        ("id", "effectiveTime", "active", "moduleId", "sourceId", "destinationId", "relationshipGroup",
+         "typeId", "characteristicTypeId", "modifierId"),
+        ("id", "moduleId", "sourceId", "destinationId", "typeId", "characteristicTypeId", "modifierId"),
+        ("relationshipGroup",),
+    ),
+    "language": TableSpec(
+        "language", _pattern("der2_cRefset_Language"),
+        ("id", "effectiveTime", "active", "moduleId", "refsetId", "referencedComponentId", "acceptabilityId"),
+        ("moduleId", "refsetId", "referencedComponentId", "acceptabilityId"),
+        mandatory=False,
+    ),
+    "association": TableSpec(
+        "association", _pattern("der2_cRefset_Association"),
+        ("id", "effectiveTime", "active", "moduleId", "refsetId", "referencedComponentId", "targetComponentId"),
+        ("moduleId", "refsetId", "referencedComponentId", "targetComponentId"),
+        mandatory=False,
+    ),
+    "extended_map": TableSpec(
+        "extended_map", _pattern("der2_iisssccRefset_ExtendedMap"),
+        ("id", "effectiveTime", "active", "moduleId", "refsetId", "referencedComponentId", "mapGroup",
+         "mapPriority", "mapRule", "mapAdvice", "mapTarget", "correlationId", "mapCategoryId"),
+        ("moduleId", "refsetId", "referencedComponentId"),
+        ("mapGroup", "mapPriority"),
+        mandatory=False,
+    ),
+}
+
+
+@dataclass(frozen=True)
+class ReleaseFiles:
+    """The RF2 files of one release and whether they are Snapshot or Full."""
+
+    root: Path
+    kind: str  # "Snapshot" | "Full"
+    tables: dict[str, list[Path]]
+    version: str
+
+    def all_files(self) -> list[Path]:
+        return [p for paths in self.tables.values() for p in paths]
+
+
+def _unpacked(path: Path) -> Path:
+    """A zip is extracted once into a temporary folder; a folder is used as it is."""
+    if path.is_dir():
+        return path
+    if path.is_file() and zipfile.is_zipfile(path):
+        target = Path(tempfile.mkdtemp(prefix="clinigraph-rf2-"))
+        with zipfile.ZipFile(path) as archive:
+            archive.extractall(target)
+        return target
+    if not path.exists():
+        raise SourceFormatError(path, "release folder or zip not found")
+    raise SourceFormatError(path, "not an RF2 release folder or zip")
+
+
+def find_release_files(path: str | Path, prefer: str = "Snapshot") -> ReleaseFiles:
+    """Locate the tables of a release (Snapshot preferred unless ``prefer='Full'``)."""
+    root = _unpacked(Path(path))
+    candidates: dict[str, dict[str, list[Path]]] = {"Snapshot": {}, "Full": {}}
+    for file in sorted(root.rglob("*.txt")):
+        for name, spec in TABLES.items():
+            m = spec.pattern.match(file.name)
+            if not m:
+                continue
+            if name == "relationship" and "StatedRelationship" in file.name:
+                continue
+            kind = m.group(1).capitalize()
+            if kind in candidates:
+                candidates[kind].setdefault(name, []).append(file)
+    order = [prefer, "Full" if prefer == "Snapshot" else "Snapshot"]
+    for kind in order:
+        tables = candidates[kind]
+        if "concept" in tables:
+            missing = [n for n, spec in TABLES.items() if spec.mandatory and n not in tables]
+            if missing:
+                raise SourceFormatError(
+                    root, f"{kind} release lacks its mandatory {', '.join(missing)} file(s)", field="files"
+                )
+            version = _release_date(tables["concept"][0])
+            return ReleaseFiles(root=root, kind=kind, tables=tables, version=version)
+    raise SourceFormatError(root, "no sct2_Concept_Snapshot/Full file found", field="files")
+
+
+def _release_date(concept_file: Path) -> str:
+    m = re.search(r"_(\d{8})\.txt$", concept_file.name)
+    if not m:
+        raise SourceFormatError(concept_file, "no release date (YYYYMMDD) in the file name", field="file name")
+    return m.group(1)
+
+
+def describe_release(
+    path: str | Path, version: str | None = None, *, prefer: str = "Snapshot"
+) -> ReleaseInfo:
+    files = find_release_files(path, prefer)
+    return ReleaseInfo(
+        system=SYSTEM,
+        version=version or files.version,
+        files=tuple(describe_file(p) for p in files.all_files()),
+        loader=LOADER,
+        loader_version=LOADER_VERSION,
+        title=f"SNOMED CT RF2 {files.kind}",
+    )
+
+
+# --- staging ---------------------------------------------------------------------------------
+
+_SCHEMA = """
+CREATE TABLE concept (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, module TEXT, defstat TEXT,
+                      file TEXT, line INTEGER);
+CREATE TABLE description (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, concept TEXT, lang TEXT,
+                          type TEXT, term TEXT, file TEXT, line INTEGER);
+CREATE TABLE relationship (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, source TEXT, dest TEXT,
+                           grp INTEGER, type TEXT, chartype TEXT, file TEXT, line INTEGER);
+CREATE TABLE language (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, description TEXT,
+                       acceptability TEXT);
+CREATE TABLE association (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, source TEXT,
+                          target TEXT, file TEXT, line INTEGER);
+CREATE TABLE extended_map (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, source TEXT,
+                           grp INTEGER, priority INTEGER, rule TEXT, advice TEXT, target TEXT,
+                           correlation TEXT, category TEXT, file TEXT, line INTEGER);
+"""
+
+# Column order of each staging insert, taken from the RF2 row.
+_STAGE = {
+    "concept": ("id", "effectiveTime", "active", "moduleId", "definitionStatusId", "@file", "@line"),
+    "description": ("id", "effectiveTime", "active", "conceptId", "languageCode", "typeId", "term",
+                    "@file", "@line"),
+    "relationship": ("id", "effectiveTime", "active", "sourceId", "destinationId", "relationshipGroup",
+                     "typeId", "characteristicTypeId", "@file", "@line"),
+    "language": ("id", "effectiveTime", "active", "refsetId", "referencedComponentId", "acceptabilityId"),
+    "association": ("id", "effectiveTime", "active", "refsetId", "referencedComponentId",
+                    "targetComponentId", "@file", "@line"),
+    "extended_map": ("id", "effectiveTime", "active", "refsetId", "referencedComponentId", "mapGroup",
+                     "mapPriority", "mapRule", "mapAdvice", "mapTarget", "correlationId", "mapCategoryId",
+                     "@file", "@line"),
+}
+
+
+def _rows(path: Path, spec: TableSpec, report: LoadReport) -> Iterator[tuple[int, dict[str, str]]]:
+    """Validated rows of one RF2 file: header checked, integers and SCTIDs checked, values trimmed."""
+    try:
+        with path.open(encoding="utf-8", newline="") as fh:
+            header_line = fh.readline()
+            header = tuple(h.strip() for h in header_line.rstrip("\r\n").split("\t"))
+            if tuple(h.lower() for h in header) != tuple(h.lower() for h in spec.header):
+                raise SourceFormatError(
+                    path, f"header {'/'.join(header)!r} is not the RF2 {spec.name} header "
+                    f"{'/'.join(spec.header)!r}", line=1, field="header",
+                )
+            for number, raw in enumerate(fh, start=2):
+                if raw.startswith("#"):
+                    report.note("comment_line_skipped", f"{path.name} line {number}")
+                    continue
+                if not raw.strip():
+                    continue
+                if not raw.endswith("\n"):
+                    raise SourceFormatError(path, "last line is truncated (no line end)", line=number)
+                values = raw.rstrip("\r\n").split("\t")
+                if len(values) != len(spec.header):
+                    raise SourceFormatError(
+                        path, f"{len(values)} columns, expected {len(spec.header)}", line=number, field="columns"
+                    )
+                row = dict(zip(spec.header, (v.strip() for v in values), strict=True))
+                _check_row(path, number, row, spec)
+                yield number, row
+    except UnicodeDecodeError as exc:
+        raise SourceFormatError(path, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+
+
+def _check_row(path: Path, number: int, row: dict[str, str], spec: TableSpec) -> None:
+    if row["active"] not in ("0", "1"):
+        raise SourceFormatError(path, f"active is {row['active']!r}, expected 0 or 1", line=number, field="active")
+    et = row["effectiveTime"]
+    if len(et) != 8 or not et.isdigit():
+        raise SourceFormatError(path, f"effectiveTime {et!r} is not YYYYMMDD", line=number, field="effectiveTime")
+    for column in spec.integer_columns:
+        if not row[column].lstrip("-").isdigit():
+            raise SourceFormatError(path, f"{row[column]!r} is not an integer", line=number, field=column)
+    for column in spec.sctid_columns:
+        if not is_valid_sctid(row[column]):
+            raise SourceFormatError(path, f"{row[column]!r} is not a valid SCTID", line=number, field=column)
+
+
+def _stage(db: sqlite3.Connection, files: ReleaseFiles, report: LoadReport) -> None:
+    db.executescript(_SCHEMA)
+    for name, paths in files.tables.items():
+        spec = TABLES[name]
+        columns = _STAGE[name]
+        placeholders = ", ".join("?" for _ in columns)
+        # The latest row per id wins, so a Full release reduces to its snapshot.
+        sql = (
+            f"INSERT INTO {name} VALUES ({placeholders}) ON CONFLICT(id) DO UPDATE SET "
+            + ", ".join(f"{c} = excluded.{c}" for c in _sqlite_columns(name)[1:])
+            + f" WHERE excluded.et >= {name}.et"
+        )
+        for path in paths:
+            batch = []
+            for number, row in _rows(path, spec, report):
+                batch.append(tuple(
+                    path.name if c == "@file" else number if c == "@line"
+                    else int(row[c]) if c in ("effectiveTime", "active", "relationshipGroup", "mapGroup", "mapPriority")
+                    else row[c]
+                    for c in columns
+                ))
+                if len(batch) >= 10_000:
+                    db.executemany(sql, batch)
+                    batch = []
+            if batch:
+                db.executemany(sql, batch)
+    db.execute("CREATE INDEX description_concept ON description (concept)")
+    db.execute("CREATE INDEX language_description ON language (description, refset)")
+    db.execute("CREATE INDEX relationship_source ON relationship (source)")
+    db.commit()
+
+
+def _sqlite_columns(table: str) -> list[str]:
+    return {
+        "concept": ["id", "et", "active", "module", "defstat", "file", "line"],
+        "description": ["id", "et", "active", "concept", "lang", "type", "term", "file", "line"],
+        "relationship": ["id", "et", "active", "source", "dest", "grp", "type", "chartype", "file", "line"],
+        "language": ["id", "et", "active", "refset", "description", "acceptability"],
+        "association": ["id", "et", "active", "refset", "source", "target", "file", "line"],
+        "extended_map": ["id", "et", "active", "refset", "source", "grp", "priority", "rule", "advice", "target",
+                         "correlation", "category", "file", "line"],
+    }[table]
+
+
+# --- emitting --------------------------------------------------------------------------------
+
+def _semantic_tag(fsn: str) -> str | None:
+    m = re.search(r"\(([^()]+)\)\s*$", fsn)
+    return m.group(1) if m else None
+
+
+def _attribute_name(type_id: str, fsn_by_id: dict[str, str]) -> str:
+    if type_id in ATTRIBUTE_NAMES:
+        return ATTRIBUTE_NAMES[type_id]
+    fsn = fsn_by_id.get(type_id, type_id)
+    base = re.sub(r"\s*\([^()]*\)\s*$", "", fsn)
+    return re.sub(r"[^a-z0-9]+", "_", base.lower()).strip("_") or type_id
+
+
+def _concept_records(
+    db: sqlite3.Connection, files: ReleaseFiles, language_refset: str
+) -> Iterator[ConceptRecord]:
+    descriptions = db.execute(
+        """
+        SELECT d.concept, d.type, d.term, l.acceptability
+        FROM description d
+        LEFT JOIN language l ON l.description = d.id AND l.refset = ? AND l.active = 1
+        WHERE d.active = 1
+        ORDER BY d.concept, d.type, d.term
+        """,
+        (language_refset,),
+    )
+    pending = next(descriptions, None)
+    for cid, active, module, defstat, file, line in db.execute(
+        "SELECT id, active, module, defstat, file, line FROM concept ORDER BY id"
+    ):
+        fsn = ""
+        preferred = ""
+        synonyms: list[str] = []
+        while pending is not None and pending[0] < cid:
+            pending = next(descriptions, None)
+        while pending is not None and pending[0] == cid:
+            _, dtype, term, acceptability = pending
+            if dtype == FSN:
+                if acceptability == PREFERRED or not fsn:
+                    fsn = term
+            elif dtype == SYNONYM and acceptability in (PREFERRED, ACCEPTABLE):
+                if acceptability == PREFERRED:
+                    preferred = term
+                else:
+                    synonyms.append(term)
+            pending = next(descriptions, None)
+        display = preferred or re.sub(r"\s*\([^()]*\)\s*$", "", fsn) or cid
+        properties: list[tuple[str, PropertyValue]] = [
+            ("active", bool(active)),
+            ("fsn", fsn or None),
+            ("semantic_tag", _semantic_tag(fsn) if fsn else None),
+            ("definition_status", "primitive" if defstat == PRIMITIVE else "defined"),
+            ("module", module),
+        ]
+        yield ConceptRecord(
+            system=SYSTEM, code=cid, display=display, kind=_semantic_tag(fsn) or "concept",
+            source_file=file, record=f"line {line}",
+            synonyms=tuple(synonyms), properties=tuple(properties),
+        )
+
+
+def _check_isa_cycles(db: sqlite3.Connection) -> None:
+    """Refuse a release whose active inferred IS A graph has a cycle; name one cycle."""
+    parents: dict[str, list[str]] = {}
+    where: dict[tuple[str, str], tuple[str, int]] = {}
+    for source, dest, file, line in db.execute(
+        "SELECT source, dest, file, line FROM relationship WHERE active = 1 AND type = ? AND chartype = ?",
+        (IS_A, INFERRED),
+    ):
+        parents.setdefault(source, []).append(dest)
+        where[(source, dest)] = (file, line)
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    for start in parents:
+        if state.get(start):
+            continue
+        stack: list[tuple[str, int]] = [(start, 0)]
+        path: list[str] = []
+        while stack:
+            node, index = stack.pop()
+            if index == 0:
+                state[node] = 1
+                path.append(node)
+            children = parents.get(node, [])
+            if index < len(children):
+                stack.append((node, index + 1))
+                nxt = children[index]
+                if state.get(nxt) == 1:
+                    cycle = path[path.index(nxt):] + [nxt]
+                    file, line = where[(node, nxt)]
+                    raise SourceFormatError(
+                        file, "IS A cycle: " + " → ".join(cycle), line=line, field="destinationId"
+                    )
+                if not state.get(nxt):
+                    stack.append((nxt, 0))
+            else:
+                state[node] = 2
+                path.pop()
+
+
+def _relation_records(
+    db: sqlite3.Connection, report: LoadReport, max_dangling_fraction: float
+) -> Iterator[RelationRecord]:
+    fsn_by_id = dict(db.execute("SELECT concept, term FROM description WHERE active = 1 AND type = ?", (FSN,)))
+    known = "SELECT 1 FROM concept WHERE id = ?"
+    total = dangling = 0
+    for rid, source, dest, grp, rtype, file, line in db.execute(
+        "SELECT id, source, dest, grp, type, file, line FROM relationship "
+        "WHERE active = 1 AND chartype = ? ORDER BY source, id",
+        (INFERRED,),
+    ):
+        total += 1
+        missing = [c for c in (source, dest, rtype) if db.execute(known, (c,)).fetchone() is None]
+        if missing:
+            dangling += 1
+            report.note("dangling_relationship", f"{file} line {line}: {', '.join(missing)} not a concept")
+            continue
+        if rtype == IS_A:
+            yield RelationRecord(type="IS_A", source_code=source, target_code=dest, system=SYSTEM,
+                                 source_file=file, record=f"line {line}", key=rid)
+        else:
+            yield RelationRecord(
+                type="HAS_ATTRIBUTE", source_code=source, target_code=dest, system=SYSTEM,
+                source_file=file, record=f"line {line}", key=rid,
+                properties=(("attribute", _attribute_name(rtype, fsn_by_id)), ("type_id", rtype),
+                            ("role_group", grp), ("relationship_id", rid)),
+            )
+    if total and dangling > max_dangling_fraction * total:
+        raise TooManyProblemsError(
+            f"{dangling} of {total} active inferred relationships name ids that are not concepts "
+            f"(limit {max_dangling_fraction:.2%})"
+        )
+    for source, target, refset, file, line in db.execute(
+        "SELECT source, target, refset, file, line FROM association WHERE active = 1 ORDER BY source, target"
+    ):
+        if db.execute(known, (source,)).fetchone() is None or db.execute(known, (target,)).fetchone() is None:
+            report.note("dangling_association", f"{file} line {line}")
+            continue
+        name = ASSOCIATIONS.get(refset, _attribute_name(refset, fsn_by_id))
+        yield RelationRecord(
+            type="REPLACED_BY", source_code=source, target_code=target, system=SYSTEM,
+            source_file=file, record=f"line {line}", key=f"{refset}|{target}",
+            properties=(("association", name), ("refset_id", refset)),
+        )
+    for mid, source, grp, priority, rule, advice, target, correlation, category, file, line in db.execute(
+        "SELECT id, source, grp, priority, rule, advice, target, correlation, category, file, line "
+        "FROM extended_map WHERE active = 1 AND refset = ? ORDER BY source, grp, priority",
+        (ICD10CM_MAP_REFSET,),
+    ):
+        if db.execute(known, (source,)).fetchone() is None:
+            report.note("dangling_map_source", f"{file} line {line}")
+            continue
+        if not target:
+            report.note("map_without_target", f"{source} group {grp} priority {priority}: {advice}")
+            continue
+        yield RelationRecord(
+            type="MAPS_TO", source_code=source, target_code=target, system=SYSTEM,
+            target_system="ICD10CM", to_identity=True, source_file=file, record=f"line {line}", key=mid,
+            properties=(("map_group", grp), ("map_priority", priority), ("map_rule", rule),
+                        ("map_advice", advice), ("correlation_id", correlation), ("map_category_id", category),
+                        ("direction", "SNOMEDCT→ICD10CM")),
+        )
+
+
+def parse_release(
+    path: str | Path,
+    report: LoadReport | None = None,
+    *,
+    prefer: str = "Snapshot",
+    language_refset: str = US_ENGLISH,
+    max_dangling_fraction: float = 0.001,
+) -> Iterator[ConceptRecord | RelationRecord]:
+    """Yield a release's concepts (with terms), hierarchy, attributes, associations and ICD-10-CM map."""
+    report = report if report is not None else LoadReport()
+    files = find_release_files(path, prefer)
+    with tempfile.TemporaryDirectory(prefix="clinigraph-snomed-") as work:
+        db = sqlite3.connect(Path(work) / "stage.sqlite")
+        try:
+            db.execute("PRAGMA journal_mode = OFF")
+            db.execute("PRAGMA synchronous = OFF")
+            _stage(db, files, report)
+            _check_isa_cycles(db)
+            yield from _concept_records(db, files, language_refset)
+            yield from _relation_records(db, report, max_dangling_fraction)
+        finally:
+            db.close()

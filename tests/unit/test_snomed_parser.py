@@ -1,0 +1,201 @@
+"""SNOMED CT RF2 parser on the fixture releases (Snapshot and Full), no database."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from loaders.errors import SourceFormatError, TooManyProblemsError
+from loaders.records import ConceptRecord, LoadReport, RelationRecord
+from loaders.sctid import is_valid_sctid, make_sctid
+from loaders.snomed import describe_release, find_release_files, parse_release
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "snomed"
+SNAPSHOT = FIXTURES / "snapshot_release"
+FULL = FIXTURES / "full_release"
+
+
+def parse(path: Path, **kw):
+    report = LoadReport()
+    records = list(parse_release(path, report, **kw))
+    concepts = {r.code: r for r in records if isinstance(r, ConceptRecord)}
+    relations = [r for r in records if isinstance(r, RelationRecord)]
+    return concepts, relations, report
+
+
+@pytest.fixture(scope="module")
+def snapshot():
+    return parse(SNAPSHOT)
+
+
+def attr(rec, name):
+    return dict(rec.properties).get(name)
+
+
+def test_preferred_term_comes_from_the_us_language_refset(snapshot):
+    concepts, _, _ = snapshot
+    t2dm = concepts["44054006"]
+    assert t2dm.display == "Type 2 diabetes mellitus"
+    assert attr(t2dm, "fsn") == "Diabetes mellitus type 2 (disorder)"
+    assert set(t2dm.synonyms) == {"Type II diabetes mellitus", "Non-insulin dependent diabetes mellitus"}
+    assert attr(t2dm, "semantic_tag") == "disorder" and t2dm.kind == "disorder"
+    # preferred only in the GB refset, and an inactive description: neither shows in US English
+    hf = concepts["84114007"]
+    assert hf.display == "Heart failure" and hf.synonyms == ("Cardiac failure",)
+
+
+def test_gb_english_is_configurable():
+    concepts, _, _ = parse(SNAPSHOT, language_refset="900000000000508004")
+    assert concepts["84114007"].display == "Heart failure (GB preferred)"
+
+
+def test_attribute_relationships_keep_name_type_and_role_group(snapshot):
+    _, relations, _ = snapshot
+    attrs = {(r.source_code, dict(r.properties)["attribute"], r.target_code): dict(r.properties)
+             for r in relations if r.type == "HAS_ATTRIBUTE"}
+    due_to = attrs[("127013003", "due_to", "73211009")]
+    assert due_to["type_id"] == "42752001" and due_to["role_group"] == 1
+    assert ("64715009", "finding_site", "80891009") in attrs
+    assert attrs[("422504002", "associated_with", "49436004")]["role_group"] == 2
+
+
+def test_only_active_inferred_is_a_becomes_hierarchy(snapshot):
+    _, relations, _ = snapshot
+    isa = {(r.source_code, r.target_code) for r in relations if r.type == "IS_A"}
+    assert ("127013003", "73211009") in isa and ("127013003", "709044004") in isa
+    assert ("91302008", "233604007") not in isa  # the inactive row
+    assert len(isa) == 31  # inferred only: the stated file is not read
+
+
+def test_inactive_concept_and_its_replacement(snapshot):
+    concepts, relations, _ = snapshot
+    retired = concepts[make_sctid(9100001)]
+    assert attr(retired, "active") is False
+    [replacement] = [r for r in relations if r.type == "REPLACED_BY"]
+    assert replacement.target_code == "44054006" and dict(replacement.properties)["association"] == "replaced_by"
+
+
+def test_extended_map_to_icd10cm_code_identities(snapshot):
+    _, relations, report = snapshot
+    maps = [r for r in relations if r.type == "MAPS_TO"]
+    assert all(r.to_identity and r.target == "ICD10CM" for r in maps)
+    dkd = sorted((dict(r.properties)["map_group"], r.target_code) for r in maps if r.source_code == "127013003")
+    assert dkd == [(1, "E11.22"), (2, "N18.9")]
+    aki = sorted((dict(r.properties)["map_priority"], dict(r.properties)["map_rule"]) for r in maps
+                 if r.source_code == "14669001")
+    assert aki == [(1, "IFA 248152002 | Female (finding) |"), (2, "OTHERWISE TRUE")]
+    assert report.counts["map_without_target"] == 1  # sepsis: cannot be classified
+
+
+def test_full_release_reduces_to_the_latest_row_per_id():
+    snap_concepts, snap_relations, _ = parse(SNAPSHOT)
+    full_concepts, full_relations, _ = parse(FULL, prefer="Full")
+    assert {c: (r.display, r.synonyms, r.properties) for c, r in full_concepts.items()} == {
+        c: (r.display, r.synonyms, r.properties) for c, r in snap_concepts.items()
+    }
+    assert sorted((r.type, r.source_code, r.target_code, r.properties) for r in full_relations) == sorted(
+        (r.type, r.source_code, r.target_code, r.properties) for r in snap_relations
+    )
+    assert describe_release(FULL, prefer="Full").title == "SNOMED CT RF2 Full"
+
+
+def test_release_metadata():
+    info = describe_release(SNAPSHOT)
+    assert info.release_id == "SNOMEDCT@20250301"
+    names = {f.name for f in info.files}
+    assert "sct2_Concept_Snapshot_US1000124_20250301.txt" in names
+    assert not any("StatedRelationship" in n for n in names)
+
+
+def test_zip_release_is_read_like_a_folder(tmp_path):
+    archive = shutil.make_archive(str(tmp_path / "release"), "zip", SNAPSHOT)
+    concepts, relations, _ = parse(Path(archive))
+    assert len(concepts) == 32 and len(relations) == 54
+
+
+def test_sctid_check_digits():
+    assert is_valid_sctid("44054006") and not is_valid_sctid("44054007")
+
+
+# --- bad input: each stops with file, line and field ------------------------------------------
+
+@pytest.fixture
+def copy(tmp_path):
+    target = tmp_path / "release"
+    shutil.copytree(SNAPSHOT, target)
+    return target
+
+
+def table(root: Path, prefix: str) -> Path:
+    return next(p for p in root.rglob(f"{prefix}*.txt"))
+
+
+def rewrite(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Edit an RF2 file in place, keeping its CRLF line ends."""
+    text = path.read_bytes().decode("utf-8")
+    assert old in text
+    path.write_bytes(text.replace(old, new, count).encode("utf-8"))
+
+
+def append_row(path: Path, row: str) -> None:
+    path.write_bytes(path.read_bytes() + row.encode("utf-8") + b"\r\n")
+
+
+def test_wrong_header(copy):
+    rewrite(table(copy, "sct2_Concept"), "definitionStatusId", "definitionStatus")
+    with pytest.raises(SourceFormatError, match=r"sct2_Concept_.*line 1, field header"):
+        parse(copy)
+
+
+def test_non_integer_active_flag(copy):
+    rewrite(table(copy, "sct2_Concept"), "138875005\t20250301\t1\t", "138875005\t20250301\ttrue\t")
+    with pytest.raises(SourceFormatError, match=r"line 2, field active: active is 'true'"):
+        parse(copy)
+
+
+def test_invalid_sctid(copy):
+    rewrite(table(copy, "sct2_Relationship"), "\t44054006\t", "\t44054007\t")
+    with pytest.raises(SourceFormatError, match=r"sct2_Relationship.*field sourceId: '44054007' is not a valid SCTID"):
+        parse(copy)
+
+
+def test_truncated_last_line(copy):
+    path = table(copy, "sct2_Description")
+    path.write_bytes(path.read_bytes().rstrip(b"\r\n"))
+    with pytest.raises(SourceFormatError, match="sct2_Description.*last line is truncated"):
+        parse(copy)
+
+
+def test_missing_mandatory_file(copy):
+    table(copy, "sct2_Relationship_").unlink()
+    with pytest.raises(SourceFormatError, match="lacks its mandatory relationship file"):
+        find_release_files(copy)
+
+
+def test_isa_cycle_is_refused_with_its_path(copy):
+    # Diabetes mellitus IS A Type 2 diabetes mellitus closes a loop.
+    append_row(table(copy, "sct2_Relationship_"),
+               f"{make_sctid(3999001, '02')}\t20250301\t1\t900000000000207008\t73211009\t44054006\t0\t"
+               "116680003\t900000000000011006\t900000000000451002")
+    with pytest.raises(SourceFormatError, match=r"IS A cycle: .*73211009.*44054006.*73211009"):
+        parse(copy)
+
+
+def test_dangling_ids_past_the_threshold(copy):
+    append_row(table(copy, "sct2_Relationship_"),
+               f"{make_sctid(3999002, '02')}\t20250301\t1\t900000000000207008\t{make_sctid(7777777)}\t"
+               "64572001\t0\t116680003\t900000000000011006\t900000000000451002")
+    with pytest.raises(TooManyProblemsError, match="1 of 45 active inferred relationships"):
+        parse(copy)
+    concepts, relations, report = parse(copy, max_dangling_fraction=0.05)
+    assert report.counts["dangling_relationship"] == 1
+
+
+def test_comment_lines_from_hand_made_samples_are_skipped_and_counted(copy):
+    path = table(copy, "sct2_Concept")
+    head, rest = path.read_bytes().split(b"\r\n", 1)
+    path.write_bytes(head + b"\r\n# a note someone left\r\n" + rest)
+    _, _, report = parse(copy)
+    assert report.counts["comment_line_skipped"] == 1
