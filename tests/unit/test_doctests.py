@@ -12,6 +12,7 @@ MODULES = [
     "loaders.icd10cm_citations",
     "loaders.hpoa",
     "loaders.sctid",
+    "loaders.loinc",
     "graph.releases",
     "graph.schema",
     "graph.terminology",

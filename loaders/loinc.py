@@ -1,0 +1,256 @@
+"""LOINC release (``Loinc.csv`` and its companions) → concept and relation records.
+
+Read from a LOINC release folder or zip:
+
+* ``LoincTable/Loinc.csv``: one concept per LOINC term with its six axes
+  (component, property, time, system, scale, method), class and class type,
+  status, long common name (the display), short name and related names. The
+  check digit of every LOINC_NUM is verified (mod 10).
+* ``LoincTable/MapTo.csv``: ``REPLACED_BY`` from a deprecated code to its replacement.
+* ``AccessoryFiles/PartFile/Part.csv`` and ``LoincPartLink_Primary.csv``: parts
+  as concepts and ``HAS_PART`` edges with the part type (COMPONENT, SYSTEM, …).
+* The hierarchy under either name — ``MultiAxialHierarchy.csv`` (to 2.73) or
+  ``ComponentHierarchyBySystem.csv`` (from 2.74): ``IS_A`` to the immediate parent.
+
+Values are trimmed (some published samples pad them with spaces). Quoted CSV,
+UTF-8 (a BOM is accepted).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import tempfile
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from loaders.errors import SourceFormatError
+from loaders.files import describe_file
+from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
+
+SYSTEM = "LOINC"
+LOADER = "clinigraph.loaders.loinc"
+LOADER_VERSION = "1.0.0"
+
+LOINC_COLUMNS = ("LOINC_NUM", "COMPONENT", "PROPERTY", "TIME_ASPCT", "SYSTEM", "SCALE_TYP", "METHOD_TYP",
+                 "CLASS", "CLASSTYPE", "STATUS", "LONG_COMMON_NAME")
+MAPTO_COLUMNS = ("LOINC", "MAP_TO")
+PART_COLUMNS = ("PartNumber", "PartTypeName", "PartName", "PartDisplayName", "Status")
+PART_LINK_COLUMNS = ("LoincNumber", "PartNumber", "PartName", "PartCodeSystem", "PartTypeName", "LinkTypeName")
+HIERARCHY_COLUMNS = ("PATH_TO_ROOT", "SEQUENCE", "IMMEDIATE_PARENT", "CODE", "CODE_TEXT")
+HIERARCHY_FILES = ("ComponentHierarchyBySystem.csv", "MultiAxialHierarchy.csv")
+CLASS_TYPES = {"1": "laboratory", "2": "clinical", "3": "claims_attachment", "4": "survey"}
+STATUSES = {"ACTIVE", "TRIAL", "DISCOURAGED", "DEPRECATED"}
+
+_LOINC_NUM = re.compile(r"^(\d{1,7})-(\d)$")
+_PART_NUM = re.compile(r"^LP\d+-\d$")
+
+
+def loinc_check_digit(number: str) -> str:
+    """The mod-10 check digit of a LOINC number's digits (``2345`` → ``7``).
+
+    >>> loinc_check_digit("2345"), loinc_check_digit("4548")
+    ('7', '4')
+    """
+    total = 0
+    for position, ch in enumerate(reversed(number), start=1):
+        value = int(ch) * (2 if position % 2 == 1 else 1)
+        total += value // 10 + value % 10
+    return str((10 - total % 10) % 10)
+
+
+def is_valid_loinc(code: str) -> bool:
+    m = _LOINC_NUM.match(code)
+    return bool(m) and loinc_check_digit(m.group(1)) == m.group(2)
+
+
+@dataclass(frozen=True)
+class LoincFiles:
+    root: Path
+    loinc: Path
+    map_to: Path | None
+    parts: Path | None
+    part_links: Path | None
+    hierarchy: Path | None
+    version: str
+
+    def all_files(self) -> list[Path]:
+        return [p for p in (self.loinc, self.map_to, self.parts, self.part_links, self.hierarchy) if p]
+
+
+def _unpacked(path: Path) -> Path:
+    if path.is_dir():
+        return path
+    if path.is_file() and zipfile.is_zipfile(path):
+        target = Path(tempfile.mkdtemp(prefix="clinigraph-loinc-"))
+        with zipfile.ZipFile(path) as archive:
+            archive.extractall(target)
+        return target
+    raise SourceFormatError(path, "LOINC release folder or zip not found" if not path.exists() else
+                            "not a LOINC release folder or zip")
+
+
+def _find(root: Path, name: str) -> Path | None:
+    found = sorted(p for p in root.rglob("*") if p.name.lower() == name.lower())
+    return found[0] if found else None
+
+
+def find_release_files(path: str | Path) -> LoincFiles:
+    root = _unpacked(Path(path))
+    loinc = _find(root, "Loinc.csv")
+    if loinc is None:
+        raise SourceFormatError(root, "no LoincTable/Loinc.csv in the release", field="files")
+    hierarchy = next((h for h in (_find(root, n) for n in HIERARCHY_FILES) if h), None)
+    m = re.search(r"Loinc_(\d+\.\d+)", str(loinc))
+    version = m.group(1) if m else _max_version_last_changed(loinc)
+    return LoincFiles(
+        root=root, loinc=loinc, map_to=_find(root, "MapTo.csv"), parts=_find(root, "Part.csv"),
+        part_links=_find(root, "LoincPartLink_Primary.csv"), hierarchy=hierarchy, version=version,
+    )
+
+
+def _max_version_last_changed(loinc: Path) -> str:
+    best = ""
+    for _, row in _csv_rows(loinc, ("LOINC_NUM",)):
+        value = row.get("VersionLastChanged", "")
+        if value and tuple(int(x) for x in value.split(".") if x.isdigit()) > tuple(
+            int(x) for x in best.split(".") if x.isdigit()
+        ):
+            best = value
+    if not best:
+        raise SourceFormatError(loinc, "no release version (folder Loinc_X.YY or VersionLastChanged)",
+                                field="VersionLastChanged")
+    return best
+
+
+def describe_release(path: str | Path, version: str | None = None) -> ReleaseInfo:
+    files = find_release_files(path)
+    return ReleaseInfo(
+        system=SYSTEM, version=version or files.version,
+        files=tuple(describe_file(p) for p in files.all_files()),
+        loader=LOADER, loader_version=LOADER_VERSION, title="LOINC",
+    )
+
+
+def _csv_rows(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict[str, str]]]:
+    """Rows as trimmed dicts; the header must hold every ``required`` column."""
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as fh:
+            reader = csv.reader(fh, strict=True)
+            try:
+                header = [h.strip() for h in next(reader)]
+            except StopIteration:
+                raise SourceFormatError(path, "empty file", line=1, field="header") from None
+            missing = [c for c in required if c not in header]
+            if missing:
+                raise SourceFormatError(path, f"header lacks {', '.join(missing)}", line=1, field="header")
+            for values in reader:
+                number = reader.line_num
+                if not values or values == [""]:
+                    continue
+                if len(values) != len(header):
+                    raise SourceFormatError(path, f"{len(values)} columns, expected {len(header)}",
+                                            line=number, field="columns")
+                yield number, {h: v.strip() for h, v in zip(header, values, strict=True)}
+    except csv.Error as exc:
+        raise SourceFormatError(path, f"not valid CSV ({exc})", line=getattr(exc, "line_num", None)) from None
+    except UnicodeDecodeError as exc:
+        raise SourceFormatError(path, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+
+
+def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterator[ConceptRecord | RelationRecord]:
+    report = report if report is not None else LoadReport()
+    files = find_release_files(path)
+    terms: set[str] = set()
+    for number, row in _csv_rows(files.loinc, LOINC_COLUMNS):
+        code = row["LOINC_NUM"]
+        if not is_valid_loinc(code):
+            raise SourceFormatError(files.loinc, f"LOINC_NUM {code!r} fails its check digit", line=number,
+                                    field="LOINC_NUM")
+        status = row["STATUS"].upper()
+        if status not in STATUSES:
+            raise SourceFormatError(files.loinc, f"STATUS {row['STATUS']!r} is not one of {sorted(STATUSES)}",
+                                    line=number, field="STATUS")
+        if row["CLASSTYPE"] not in CLASS_TYPES:
+            raise SourceFormatError(files.loinc, f"CLASSTYPE {row['CLASSTYPE']!r} is not 1-4", line=number,
+                                    field="CLASSTYPE")
+        related = tuple(r.strip() for r in row.get("RELATEDNAMES2", "").split(";") if r.strip())
+        properties: list[tuple[str, PropertyValue]] = [
+            ("component", row["COMPONENT"]), ("property", row["PROPERTY"]), ("time_aspect", row["TIME_ASPCT"]),
+            ("specimen_system", row["SYSTEM"]), ("scale", row["SCALE_TYP"]), ("method", row["METHOD_TYP"] or None),
+            ("loinc_class", row["CLASS"]), ("class_type", CLASS_TYPES[row["CLASSTYPE"]]),
+            ("status", status), ("active", status != "DEPRECATED"),
+            ("short_name", row.get("SHORTNAME") or None), ("related_names", related),
+            ("example_ucum_units", row.get("EXAMPLE_UCUM_UNITS") or None),
+            ("order_obs", row.get("ORDER_OBS") or None),
+        ]
+        terms.add(code)
+        synonyms = tuple(s for s in (row.get("SHORTNAME", ""), row.get("DisplayName", "")) if s)
+        yield ConceptRecord(
+            system=SYSTEM, code=code, display=row["LONG_COMMON_NAME"] or code, kind="term",
+            source_file=files.loinc.name, record=f"line {number}", synonyms=synonyms,
+            properties=tuple(properties),
+        )
+    parts: set[str] = set()
+    if files.parts:
+        for number, row in _csv_rows(files.parts, PART_COLUMNS):
+            code = row["PartNumber"]
+            if not _PART_NUM.match(code):
+                raise SourceFormatError(files.parts, f"PartNumber {code!r} is not LPnnnn-n", line=number,
+                                        field="PartNumber")
+            parts.add(code)
+            yield ConceptRecord(
+                system=SYSTEM, code=code, display=row["PartDisplayName"] or row["PartName"], kind="part",
+                source_file=files.parts.name, record=f"line {number}",
+                properties=(("part_type", row["PartTypeName"]), ("part_name", row["PartName"]),
+                            ("status", row["Status"]), ("active", row["Status"].upper() == "ACTIVE")),
+            )
+    hierarchy_rows: list[tuple[int, dict[str, str]]] = []
+    if files.hierarchy:
+        for number, row in _csv_rows(files.hierarchy, HIERARCHY_COLUMNS):
+            hierarchy_rows.append((number, row))
+            code = row["CODE"]
+            if code not in terms and code not in parts:
+                parts.add(code)
+                yield ConceptRecord(
+                    system=SYSTEM, code=code, display=row["CODE_TEXT"] or code, kind="hierarchy_node",
+                    source_file=files.hierarchy.name, record=f"line {number}", properties=(("active", True),),
+                )
+    known = terms | parts
+    if files.map_to:
+        for number, row in _csv_rows(files.map_to, MAPTO_COLUMNS):
+            if row["LOINC"] not in terms or row["MAP_TO"] not in terms:
+                report.note("map_to_unknown_code", f"{row['LOINC']} → {row['MAP_TO']} at line {number}")
+                continue
+            yield RelationRecord(
+                type="REPLACED_BY", source_code=row["LOINC"], target_code=row["MAP_TO"], system=SYSTEM,
+                source_file=files.map_to.name, record=f"line {number}", key=row["MAP_TO"],
+                properties=(("association", "map_to"), ("comment", row.get("COMMENT") or None)),
+            )
+    if files.part_links:
+        for number, row in _csv_rows(files.part_links, PART_LINK_COLUMNS):
+            if row["LoincNumber"] not in terms or row["PartNumber"] not in known:
+                report.note("part_link_unknown_code", f"line {number}")
+                continue
+            yield RelationRecord(
+                type="HAS_PART", source_code=row["LoincNumber"], target_code=row["PartNumber"], system=SYSTEM,
+                source_file=files.part_links.name, record=f"line {number}",
+                key=f"{row['PartTypeName']}|{row['LinkTypeName']}",
+                properties=(("part_type", row["PartTypeName"]), ("link_type", row["LinkTypeName"]),
+                            ("property", row.get("Property") or None)),
+            )
+    for number, row in hierarchy_rows:
+        parent = row["IMMEDIATE_PARENT"]
+        if not parent:
+            continue
+        if parent not in known:
+            report.note("hierarchy_unknown_parent", f"{parent} at line {number}")
+            continue
+        assert files.hierarchy is not None
+        yield RelationRecord(
+            type="IS_A", source_code=row["CODE"], target_code=parent, system=SYSTEM,
+            source_file=files.hierarchy.name, record=f"line {number}", key=row["PATH_TO_ROOT"],
+            properties=(("hierarchy", files.hierarchy.stem),),
+        )

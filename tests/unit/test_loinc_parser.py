@@ -1,0 +1,106 @@
+"""LOINC parser on the fixture releases, no database."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from loaders.errors import SourceFormatError
+from loaders.loinc import describe_release, find_release_files, is_valid_loinc, parse_release
+from loaders.records import ConceptRecord, LoadReport, RelationRecord
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "loinc"
+OLD = FIXTURES / "Loinc_2.73"
+NEW = FIXTURES / "Loinc_2.78"
+
+
+def parse(path: Path):
+    report = LoadReport()
+    records = list(parse_release(path, report))
+    concepts = {r.code: r for r in records if isinstance(r, ConceptRecord)}
+    relations = [r for r in records if isinstance(r, RelationRecord)]
+    return concepts, relations, report
+
+
+def attr(rec, name):
+    return dict(rec.properties).get(name)
+
+
+@pytest.mark.parametrize(("release", "hierarchy"), [(OLD, "MultiAxialHierarchy.csv"),
+                                                    (NEW, "ComponentHierarchyBySystem.csv")])
+def test_hierarchy_is_found_under_either_name(release, hierarchy):
+    files = find_release_files(release)
+    assert files.hierarchy is not None and files.hierarchy.name == hierarchy
+    _, relations, _ = parse(release)
+    parents = {(r.source_code, r.target_code) for r in relations if r.type == "IS_A"}
+    assert ("2345-7", "LP14635-4") in parents and ("LP14635-4", "LP7786-9") in parents
+
+
+def test_six_axes_class_and_status():
+    concepts, _, _ = parse(NEW)
+    glucose = concepts["2345-7"]
+    assert glucose.display == "Glucose [Mass/volume] in Serum or Plasma"
+    axes = [attr(glucose, k) for k in ("component", "property", "time_aspect", "specimen_system", "scale")]
+    assert axes == ["Glucose", "MCnc", "Pt", "Ser/Plas", "Qn"]
+    assert attr(glucose, "class_type") == "laboratory" and attr(glucose, "status") == "ACTIVE"
+    assert "Blood sugar" in attr(glucose, "related_names")
+    assert attr(concepts["8480-6"], "class_type") == "clinical"
+    assert attr(concepts["2951-2"], "component") == "Sodium"  # trimmed
+
+
+def test_deprecated_code_is_inactive_and_replaced():
+    concepts, relations, _ = parse(NEW)
+    assert attr(concepts["33914-3"], "active") is False
+    [mapto] = [r for r in relations if r.type == "REPLACED_BY"]
+    assert (mapto.source_code, mapto.target_code) == ("33914-3", "98979-8")
+
+
+def test_parts_and_links():
+    concepts, relations, _ = parse(NEW)
+    assert concepts["LP14635-4"].kind == "part"
+    links = {(r.source_code, r.target_code, dict(r.properties)["part_type"]) for r in relations if r.type == "HAS_PART"}
+    assert ("2345-7", "LP14635-4", "COMPONENT") in links and ("2345-7", "LP7576-3", "SYSTEM") in links
+
+
+def test_version_from_the_folder_name():
+    assert describe_release(OLD).release_id == "LOINC@2.73"
+    assert describe_release(NEW).release_id == "LOINC@2.78"
+
+
+def test_check_digits():
+    assert is_valid_loinc("2345-7") and not is_valid_loinc("2345-8") and not is_valid_loinc("2345")
+
+
+@pytest.fixture
+def copy(tmp_path):
+    target = tmp_path / "Loinc_2.78"
+    shutil.copytree(NEW, target)
+    return target
+
+
+def test_bad_check_digit_names_line_and_field(copy):
+    path = copy / "LoincTable" / "Loinc.csv"
+    path.write_text(path.read_text().replace('"2160-0"', '"2160-1"'), newline="")
+    with pytest.raises(SourceFormatError, match=r"Loinc.csv, line 5, field LOINC_NUM: LOINC_NUM '2160-1' fails"):
+        parse(copy)
+
+
+def test_missing_column(copy):
+    path = copy / "LoincTable" / "Loinc.csv"
+    path.write_text(path.read_text().replace('"LONG_COMMON_NAME"', '"LONG_NAME"', 1), newline="")
+    with pytest.raises(SourceFormatError, match=r"line 1, field header: header lacks LONG_COMMON_NAME"):
+        parse(copy)
+
+
+def test_unknown_status(copy):
+    path = copy / "LoincTable" / "Loinc.csv"
+    path.write_text(path.read_text().replace('"DEPRECATED"', '"RETIRED"'), newline="")
+    with pytest.raises(SourceFormatError, match="field STATUS: STATUS 'RETIRED'"):
+        parse(copy)
+
+
+def test_missing_loinc_table(tmp_path):
+    with pytest.raises(SourceFormatError, match="no LoincTable/Loinc.csv"):
+        find_release_files(tmp_path)
