@@ -63,7 +63,7 @@ def loinc_check_digit(number: str) -> str:
 
 def is_valid_loinc(code: str) -> bool:
     m = _LOINC_NUM.match(code)
-    return bool(m) and loinc_check_digit(m.group(1)) == m.group(2)
+    return m is not None and loinc_check_digit(m.group(1)) == m.group(2)
 
 
 @dataclass(frozen=True)
