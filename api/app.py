@@ -17,7 +17,7 @@ from neo4j import Driver
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.routes import concepts, health, releases, search
+from api.routes import concepts, health, medications, releases, search
 from graph.connection import open_driver
 from graph.settings import Settings, get_settings
 from graph.terminology import ConceptNotFoundError, NotLoadedError, UnknownSystemError
@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
     app.include_router(releases.router, prefix="/v1")
     app.include_router(concepts.router, prefix="/v1")
     app.include_router(search.router, prefix="/v1")
+    app.include_router(medications.router, prefix="/v1")
 
     @app.exception_handler(ConceptNotFoundError)
     @app.exception_handler(UnknownSystemError)

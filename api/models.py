@@ -172,3 +172,19 @@ class HealthOut(Strict):
     status: str
     neo4j: str
     releases: int
+
+
+class Ingredient(Strict):
+    rxcui: str
+    name: str
+    tty: str
+    steps: int
+    via: list[str]
+
+
+class IngredientsOut(Strict):
+    rxcui: str
+    display: str
+    tty: str
+    ingredients: list[Ingredient]
+    release: str

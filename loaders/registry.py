@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from loaders import hpo, icd10cm, loinc, obo, snomed
+from loaders import hpo, icd10cm, loinc, obo, rxnorm, snomed
 from loaders.errors import ClinigraphError
 from loaders.records import LoadReport, Record, ReleaseInfo
 
@@ -80,6 +80,14 @@ def _prepare_loinc(req: LoadRequest) -> PreparedLoad:
     return PreparedLoad(info, lambda report: loinc.parse_release(path, report))
 
 
+def _prepare_rxnorm(req: LoadRequest) -> PreparedLoad:
+    if req.path is None:
+        raise ClinigraphError("give your RxNorm release folder (clinigraph load rxnorm PATH)")
+    path = req.path
+    info = rxnorm.describe_release(path, req.version)
+    return PreparedLoad(info, lambda report: rxnorm.parse_release(path, report))
+
+
 LOADERS: dict[str, SourceLoader] = {
     "icd10cm": SourceLoader(
         "icd10cm", "ICD-10-CM tabular XML (default: the April 2026 file in simple-icd-10-cm)", _prepare_icd10cm
@@ -90,6 +98,8 @@ LOADERS: dict[str, SourceLoader] = {
     "obo": SourceLoader("obo", "an OBO 1.2 ontology whose terms are HP: ids (--path)", _prepare_obo),
     "loinc": SourceLoader("loinc", "LOINC release folder or zip (Loinc.csv, MapTo, parts, hierarchy)",
                           _prepare_loinc),
+    "rxnorm": SourceLoader("rxnorm", "RxNorm RRF release folder (SAB=RXNORM; suppressed rows left out)",
+                           _prepare_rxnorm),
     "snomed": SourceLoader("snomed", "SNOMED CT RF2 release folder or zip (Snapshot, or Full with --full)",
                            _prepare_snomed),
 }

@@ -1,0 +1,55 @@
+"""Rich Release Format (RRF) rows, shared by RxNorm and UMLS files.
+
+Pipe-delimited, one trailing pipe, no header; the column list of each file is
+fixed by its documentation. A wrong column count or a truncated last line is a
+structural fault naming file, line and field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from loaders.errors import SourceFormatError
+
+RXNCONSO = ("RXCUI", "LAT", "TS", "LUI", "STT", "SUI", "ISPREF", "RXAUI", "SAUI", "SCUI", "SDUI", "SAB", "TTY",
+            "CODE", "STR", "SRL", "SUPPRESS", "CVF")
+RXNREL = ("RXCUI1", "RXAUI1", "STYPE1", "REL", "RXCUI2", "RXAUI2", "STYPE2", "RELA", "RUI", "SRUI", "SAB", "SL",
+          "DIR", "RG", "SUPPRESS", "CVF")
+RXNSAT = ("RXCUI", "LUI", "SUI", "RXAUI", "STYPE", "CODE", "ATUI", "SATUI", "ATN", "SAB", "ATV", "SUPPRESS", "CVF")
+RXNCUI = ("CUI1", "VER_START", "VER_END", "CARDINALITY", "CUI2")
+MRCONSO = ("CUI", "LAT", "TS", "LUI", "STT", "SUI", "ISPREF", "AUI", "SAUI", "SCUI", "SDUI", "SAB", "TTY", "CODE",
+           "STR", "SRL", "SUPPRESS", "CVF")
+MRSTY = ("CUI", "TUI", "STN", "STY", "ATUI", "CVF")
+
+
+def rrf_rows(path: Path, columns: tuple[str, ...], *, encoding: str = "utf-8") -> Iterator[tuple[int, dict[str, str]]]:
+    """Each row of an RRF file as a dict of its documented columns."""
+    if not path.is_file():
+        raise SourceFormatError(path, "file not found")
+    try:
+        with path.open(encoding=encoding, newline="") as fh:
+            for number, raw in enumerate(fh, start=1):
+                if not raw.strip():
+                    continue
+                if not raw.endswith("\n"):
+                    raise SourceFormatError(path, "last line is truncated (no line end)", line=number)
+                values = raw.rstrip("\r\n").split("|")
+                if len(values) == len(columns) + 1 and values[-1] == "":
+                    values.pop()  # the trailing pipe
+                elif len(values) == len(columns):
+                    raise SourceFormatError(path, "row lacks the trailing '|'", line=number, field="columns")
+                if len(values) != len(columns):
+                    raise SourceFormatError(
+                        path, f"{len(values)} fields, expected {len(columns)} ({'|'.join(columns)})",
+                        line=number, field="columns",
+                    )
+                yield number, dict(zip(columns, (v.strip() for v in values), strict=True))
+    except UnicodeDecodeError as exc:
+        raise SourceFormatError(path, f"not {encoding} ({exc.reason} at byte {exc.start})") from None
+
+
+def find_file(root: Path, name: str) -> Path | None:
+    """``name`` anywhere below ``root`` (RRF releases put files in rrf/ or META/)."""
+    matches = sorted(p for p in root.rglob("*") if p.name.upper() == name.upper())
+    return matches[0] if matches else None
