@@ -35,10 +35,9 @@ def rrf_rows(path: Path, columns: tuple[str, ...], *, encoding: str = "utf-8") -
                 if not raw.endswith("\n"):
                     raise SourceFormatError(path, "last line is truncated (no line end)", line=number)
                 values = raw.rstrip("\r\n").split("|")
-                if len(values) == len(columns) + 1 and values[-1] == "":
-                    values.pop()  # the trailing pipe
-                elif len(values) == len(columns):
+                if values[-1] != "":
                     raise SourceFormatError(path, "row lacks the trailing '|'", line=number, field="columns")
+                values.pop()  # the trailing pipe
                 if len(values) != len(columns):
                     raise SourceFormatError(
                         path, f"{len(values)} fields, expected {len(columns)} ({'|'.join(columns)})",
