@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from loaders import hpo, icd10cm, loinc, obo, rxnorm, snomed
+from loaders import hpo, icd10cm, loinc, obo, rxnorm, snomed, umls
 from loaders.errors import ClinigraphError
 from loaders.records import LoadReport, Record, ReleaseInfo
 
@@ -88,6 +88,14 @@ def _prepare_rxnorm(req: LoadRequest) -> PreparedLoad:
     return PreparedLoad(info, lambda report: rxnorm.parse_release(path, report))
 
 
+def _prepare_umls(req: LoadRequest) -> PreparedLoad:
+    if req.path is None:
+        raise ClinigraphError("give your UMLS release folder with META/ (clinigraph load umls PATH)")
+    path = req.path
+    info = umls.describe_release(path, req.version)
+    return PreparedLoad(info, lambda report: umls.parse_release(path, report))
+
+
 LOADERS: dict[str, SourceLoader] = {
     "icd10cm": SourceLoader(
         "icd10cm", "ICD-10-CM tabular XML (default: the April 2026 file in simple-icd-10-cm)", _prepare_icd10cm
@@ -100,6 +108,8 @@ LOADERS: dict[str, SourceLoader] = {
                           _prepare_loinc),
     "rxnorm": SourceLoader("rxnorm", "RxNorm RRF release folder (SAB=RXNORM; suppressed rows left out)",
                            _prepare_rxnorm),
+    "umls": SourceLoader("umls", "UMLS MRCONSO + MRSTY: CUIs linked to ICD10CM, SNOMEDCT_US, LNC, RXNORM, HPO, OMIM",
+                         _prepare_umls),
     "snomed": SourceLoader("snomed", "SNOMED CT RF2 release folder or zip (Snapshot, or Full with --full)",
                            _prepare_snomed),
 }
