@@ -144,6 +144,29 @@ def load(
         out.print(f"  report: {line}")
 
 
+@app.command("build")
+def build(
+    sources: Annotated[Path, typer.Argument(help="TOML file naming every release ([[release]] tables)")],
+    keep_csv: Annotated[bool, typer.Option("--keep-csv", help="Keep the import CSVs")] = False,
+    yes: Annotated[bool, typer.Option("--yes", help="Replace the current database without asking")] = False,
+) -> None:
+    """Full build: write every release as neo4j-admin import CSVs, import into a fresh database, apply the schema."""
+    from graph.bulk import full_build
+    from loaders.registry import get_loader
+    from loaders.sources_file import read_sources_file
+
+    requests = read_sources_file(sources)
+    if not yes and not typer.confirm("A full build replaces the whole local database. Go on?"):
+        raise typer.Exit(1)
+    prepared = [get_loader(name).prepare(req) for name, req in requests]
+    stats = full_build(get_settings(), prepared, keep_csv=keep_csv)
+    out.print(
+        f"Built {len(stats.releases)} releases ({', '.join(stats.releases)}): {stats.concepts:,} concepts, "
+        f"{stats.edges:,} edges; CSV {stats.csv_seconds:.1f}s, import {stats.import_seconds:.1f}s, "
+        f"schema {stats.schema_seconds:.1f}s"
+    )
+
+
 @app.command("releases")
 def releases(all_: Annotated[bool, typer.Option("--all", help="Include loading and failed")] = False) -> None:
     """List releases."""

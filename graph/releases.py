@@ -79,7 +79,7 @@ def begin_release(driver: Driver, database: str, info: ReleaseInfo, *, force: bo
                 r.loader = $loader, r.loader_version = $loader_version,
                 r.status = 'loading', r.current = false,
                 r.started_at = datetime(), r.finished_at = null, r.error = null,
-                r.report = []
+                r.report = null
             MERGE (s)-[:HAS_RELEASE]->(r)
             WITH r
             OPTIONAL MATCH (r)-[old:HAS_FILE]->()
@@ -87,8 +87,11 @@ def begin_release(driver: Driver, database: str, info: ReleaseInfo, *, force: bo
             WITH DISTINCT r
             UNWIND $files AS file
             MERGE (f:SourceFile {sha256: file.sha256})
-            SET f.name = file.name, f.size = file.size, f.path = file.path
-            MERGE (r)-[:HAS_FILE]->(f)
+            SET f.size = file.size
+            // The same content may ship under another name or folder in another release:
+            // the name and path belong to the release's use of the file.
+            MERGE (r)-[h:HAS_FILE]->(f)
+            SET h.name = file.name, h.path = file.path
             """,
             id=rid, system=info.system, systems=list(info.systems), version=info.version, title=info.title,
             loader=info.loader, loader_version=info.loader_version,
@@ -106,7 +109,7 @@ def complete_release(driver: Driver, database: str, release_id: str, report: lis
     def work(tx: ManagedTransaction) -> None:
         row = tx.run(
             "MATCH (r:Release {id: $id}) SET r.status = 'complete', r.finished_at = datetime(), "
-            "r.report = $report RETURN r.system AS system",
+            "r.report = CASE WHEN size($report) = 0 THEN null ELSE $report END RETURN r.system AS system",
             id=release_id, report=report,
         ).single()
         if row is None:
@@ -181,8 +184,9 @@ def list_releases(driver: Driver, database: str, *, include_incomplete: bool = F
         """
         MATCH (r:Release)
         WHERE $all OR r.status = 'complete'
-        OPTIONAL MATCH (r)-[:HAS_FILE]->(f:SourceFile)
-        WITH r, collect(f {.name, .size, .sha256}) AS files
+        OPTIONAL MATCH (r)-[h:HAS_FILE]->(f:SourceFile)
+        WITH r, collect(CASE WHEN f IS NULL THEN null ELSE {name: h.name, size: f.size, sha256: f.sha256} END)
+             AS files
         RETURN r {.id, .system, .systems, .version, .title, .status, .current, .loader, .loader_version,
                   .error, .report, started_at: toString(r.started_at),
                   finished_at: toString(r.finished_at)} AS release, files

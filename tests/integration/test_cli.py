@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -63,7 +64,7 @@ def test_bad_input_is_one_clear_line_and_no_release(clean_graph, neo4j_settings,
 def test_unknown_source(neo4j_settings):
     done = run(neo4j_settings, "load", "icd9")
     assert done.returncode == 1
-    assert "no loader named 'icd9'; available: hpo, icd10cm, obo" in done.stderr
+    assert re.search(r"no loader named 'icd9'; available: .*icd10cm", done.stderr)
 
 
 def test_a_stopped_server_is_one_clear_line(tmp_path):

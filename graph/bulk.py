@@ -1,0 +1,318 @@
+"""Full builds: every release of a sources file written as ``neo4j-admin database import`` CSVs.
+
+The incremental path (``graph.writer``) MERGEs through the driver; a full build
+instead writes the same nodes, edges and properties as CSV files and imports
+them into a fresh database with the server stopped — the fastest way Neo4j
+offers to fill a database — then starts it and applies the schema.
+
+The two paths share :func:`graph.writer.concept_row` and
+:func:`graph.writer.edge_row`, and this module reproduces the release model the
+driver path builds (CodeSystem, Release, SourceFile, Code identities), so a test
+can compare the two graphs element by element.
+
+CSV layout: one file per node label or relationship type *and* property
+signature (names and types), so every file has a fixed header however varied the
+records; arrays are joined with U+001F, which no source text contains.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import pickle
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from graph.releases import version_key
+from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row
+from loaders.errors import ClinigraphError, TooManyProblemsError
+from loaders.records import ConceptRecord, LoadReport, Record, RelationRecord, ReleaseInfo
+
+ARRAY_DELIMITER = "\x1f"
+_TYPES = {bool: "boolean", int: "long", float: "double", str: "string", list: "string[]"}
+
+
+class BuildError(ClinigraphError):
+    """A full build could not be written or imported."""
+
+
+def _type_of(value: Any) -> str:
+    for python_type, neo4j_type in _TYPES.items():
+        if type(value) is python_type:
+            return neo4j_type
+    raise BuildError(f"cannot write a property of type {type(value).__name__} to CSV")
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ARRAY_DELIMITER.join(str(v) for v in value)
+    return str(value)
+
+
+@dataclass
+class _CsvFile:
+    header_path: Path
+    data_path: Path
+    handle: IO[str]
+    writer: Any
+    columns: tuple[str, ...]
+
+
+@dataclass
+class CsvGraphSink:
+    """Writes nodes and relationships as import CSVs, grouped by label/type and property signature."""
+
+    directory: Path
+    node_files: dict[tuple[str, tuple[tuple[str, str], ...]], _CsvFile] = field(default_factory=dict)
+    rel_files: dict[tuple[str, str, str, tuple[tuple[str, str], ...]], _CsvFile] = field(default_factory=dict)
+    counter: int = 0
+
+    def _open(self, stem: str, header: list[str]) -> tuple[Path, Path, IO[str], Any]:
+        self.counter += 1
+        header_path = self.directory / f"{self.counter:04d}_{stem}_header.csv"
+        data_path = self.directory / f"{self.counter:04d}_{stem}.csv"
+        with header_path.open("w", encoding="utf-8", newline="") as fh:
+            csv.writer(fh, quoting=csv.QUOTE_ALL).writerow(header)
+        handle = data_path.open("w", encoding="utf-8", newline="")
+        return header_path, data_path, handle, csv.writer(handle, quoting=csv.QUOTE_ALL)
+
+    def node(self, label: str, space: str, node_id: str, props: dict[str, Any]) -> None:
+        signature = tuple(sorted((k, _type_of(v)) for k, v in props.items()))
+        key = (label, signature)
+        target = self.node_files.get(key)
+        if target is None:
+            header = [f":ID({space})"] + [f"{k}:{t}" for k, t in signature]
+            h, d, handle, writer = self._open(label.lower(), header)
+            target = self.node_files[key] = _CsvFile(h, d, handle, writer, tuple(k for k, _ in signature))
+        target.writer.writerow([node_id] + [_cell(props[k]) for k in target.columns])
+
+    def relationship(
+        self, rel_type: str, start: tuple[str, str], end: tuple[str, str], props: dict[str, Any]
+    ) -> None:
+        signature = tuple(sorted((k, _type_of(v)) for k, v in props.items()))
+        key = (rel_type, start[0], end[0], signature)
+        target = self.rel_files.get(key)
+        if target is None:
+            header = [f":START_ID({start[0]})", f":END_ID({end[0]})"] + [f"{k}:{t}" for k, t in signature]
+            h, d, handle, writer = self._open(rel_type.lower(), header)
+            target = self.rel_files[key] = _CsvFile(h, d, handle, writer, tuple(k for k, _ in signature))
+        target.writer.writerow([start[1], end[1]] + [_cell(props[k]) for k in target.columns])
+
+    def close(self) -> None:
+        for f in [*self.node_files.values(), *self.rel_files.values()]:
+            f.handle.close()
+
+    def import_arguments(self) -> list[str]:
+        args = [f"--nodes={label}={f.header_path},{f.data_path}" for (label, _), f in self.node_files.items()]
+        args += [f"--relationships={t}={f.header_path},{f.data_path}" for (t, _, _, _), f in self.rel_files.items()]
+        return args
+
+
+def _concept_id(release_id: str, system: str, code: str) -> str:
+    return f"{release_id}|{system}|{code}"
+
+
+def _code_id(system: str, code: str) -> str:
+    return f"{system}|{code}"
+
+
+@dataclass
+class BuildStats:
+    releases: list[str] = field(default_factory=list)
+    concepts: int = 0
+    edges: int = 0
+    csv_seconds: float = 0.0
+    import_seconds: float = 0.0
+    schema_seconds: float = 0.0
+
+
+def write_build_csvs(
+    directory: Path,
+    releases: Iterable[tuple[ReleaseInfo, Any]],
+    *,
+    max_dangling_fraction: float = 0.001,
+) -> tuple[CsvGraphSink, BuildStats]:
+    """Write every release as CSV; ``releases`` yields (info, parse) with ``parse(report)`` → records."""
+    directory.mkdir(parents=True, exist_ok=True)
+    sink = CsvGraphSink(directory)
+    stats = BuildStats()
+    started = time.perf_counter()
+    codes: set[tuple[str, str]] = set()
+    systems: set[str] = set()
+    infos: list[ReleaseInfo] = []
+    reports: dict[str, list[str]] = {}
+    files_written: set[str] = set()
+    try:
+        for info, parse in releases:
+            infos.append(info)
+            reports[info.release_id] = _write_release(sink, info, parse, codes, stats, max_dangling_fraction)
+            stats.releases.append(info.release_id)
+        _write_release_model(sink, infos, reports, systems, files_written)
+    finally:
+        sink.close()
+    stats.csv_seconds = time.perf_counter() - started
+    return sink, stats
+
+
+def _write_release(
+    sink: CsvGraphSink, info: ReleaseInfo, parse: Any, codes: set[tuple[str, str]], stats: BuildStats,
+    max_dangling_fraction: float,
+) -> list[str]:
+    """One release's concepts, identities and edges; returns its load report."""
+    report = LoadReport()
+    rid = info.release_id
+    provenance = {"source": info.system, "method": f"{info.loader}/{info.loader_version}"}
+    concepts: set[tuple[str, str]] = set()
+    with tempfile.TemporaryFile() as spool:
+        for rec in _records(parse, report):
+            if isinstance(rec, ConceptRecord):
+                row = concept_row(rec, provenance)
+                props = {**row["props"], "system": rec.system, "code": rec.code, "release": rid}
+                sink.node("Concept", "Concept", _concept_id(rid, rec.system, rec.code), props)
+                concepts.add((rec.system, rec.code))
+                if (rec.system, rec.code) not in codes:
+                    codes.add((rec.system, rec.code))
+                    sink.node("Code", "Code", _code_id(rec.system, rec.code), {"system": rec.system, "code": rec.code})
+                sink.relationship("VERSION_OF", ("Concept", _concept_id(rid, rec.system, rec.code)),
+                                  ("Code", _code_id(rec.system, rec.code)), {})
+                stats.concepts += 1
+            else:
+                pickle.dump(rec, spool, protocol=pickle.HIGHEST_PROTOCOL)
+        spool.seek(0)
+        sent = dangling = 0
+        seen: set[int] = set()  # the driver path MERGEs a repeated edge into one; so does this one
+        for rec in _unspool(spool):
+            sent += 1
+            identity = hash((rec.type, rec.source_code, rec.target, rec.target_code, rec.key))
+            if identity in seen:
+                continue
+            seen.add(identity)
+            if (rec.system, rec.source_code) not in concepts or (
+                not rec.to_identity and (rec.target, rec.target_code) not in concepts
+            ):
+                dangling += 1
+                continue
+            allowed = IDENTITY_RELATION_TYPES if rec.to_identity else RELATION_TYPES
+            if rec.type not in allowed:
+                raise BuildError(f"relationship type {rec.type!r} is not allowed here")
+            row = edge_row(rec, rid, provenance)
+            props = {**row["props"], "key": row["key"], "release": rid}
+            start = ("Concept", _concept_id(rid, rec.system, rec.source_code))
+            if rec.to_identity:
+                target = (rec.target, rec.target_code)
+                if target not in codes:
+                    codes.add(target)
+                    sink.node("Code", "Code", _code_id(*target), {"system": target[0], "code": target[1]})
+                sink.relationship(rec.type, start, ("Code", _code_id(*target)), props)
+            else:
+                sink.relationship(rec.type, start, ("Concept", _concept_id(rid, rec.target, rec.target_code)), props)
+            stats.edges += 1
+    if dangling:
+        report.note("dangling_edge", f"{dangling} of {sent} edges lacked an endpoint")
+        if dangling > max_dangling_fraction * max(sent, 1):
+            raise TooManyProblemsError(
+                f"{rid}: {dangling} of {sent} edges point at codes that are not in the release "
+                f"(limit {max_dangling_fraction:.2%})"
+            )
+    return report.summary_lines()
+
+
+def _records(parse: Any, report: LoadReport) -> Iterable[Record]:
+    records: Iterable[Record] = parse(report)
+    return records
+
+
+def _unspool(spool: IO[bytes]) -> Iterator[RelationRecord]:
+    while True:
+        try:
+            yield pickle.load(spool)
+        except EOFError:
+            return
+
+
+def _write_release_model(
+    sink: CsvGraphSink, infos: list[ReleaseInfo], reports: dict[str, list[str]], systems: set[str],
+    files_written: set[str],
+) -> None:
+    newest: dict[str, ReleaseInfo] = {}
+    for info in infos:
+        best = newest.get(info.system)
+        if best is None or version_key(info.version) > version_key(best.version):
+            newest[info.system] = info
+    for info in infos:
+        rid = info.release_id
+        if info.system not in systems:
+            systems.add(info.system)
+            sink.node("CodeSystem", "CodeSystem", info.system, {"name": info.system})
+        props: dict[str, Any] = {
+            "id": rid, "system": info.system, "systems": list(info.systems), "version": info.version,
+            "title": info.title, "loader": info.loader, "loader_version": info.loader_version,
+            "status": "complete", "current": newest[info.system] is info,
+        }
+        if reports[rid]:
+            props["report"] = reports[rid]
+        sink.node("Release", "Release", rid, props)
+        sink.relationship("HAS_RELEASE", ("CodeSystem", info.system), ("Release", rid), {})
+        for f in info.files:
+            if f.sha256 not in files_written:
+                files_written.add(f.sha256)
+                sink.node("SourceFile", "SourceFile", f.sha256, {"sha256": f.sha256, "size": f.size})
+            sink.relationship("HAS_FILE", ("Release", rid), ("SourceFile", f.sha256), {"name": f.name, "path": f.path})
+
+
+def neo4j_admin_import(lib: Path, home: Path, conf_dir: Path, java: str, sink: CsvGraphSink,
+                       database: str = "neo4j") -> subprocess.CompletedProcess[str]:
+    """Run ``neo4j-admin database import full`` (server stopped) into a fresh ``database``."""
+    env = dict(os.environ, NEO4J_HOME=str(home), NEO4J_CONF=str(conf_dir))
+    cmd = [
+        # The database name goes first: --nodes/--relationships take several values and would read it as a file.
+        java, "-cp", f"{lib}/*", "org.neo4j.cli.AdminTool", "database", "import", "full", database,
+        "--overwrite-destination=true", "--array-delimiter=U+001F", "--multiline-fields=true",
+        f"--report-file={sink.directory / 'import.report'}", *sink.import_arguments(),
+    ]
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-20:])
+        raise BuildError(f"neo4j-admin import failed:\n{tail}")
+    return done
+
+
+def full_build(settings: Any, prepared: list[Any], *, keep_csv: bool = False) -> BuildStats:
+    """Replace the local database with a full build of ``prepared`` loads (each has ``info`` and ``parse``)."""
+    from graph.connection import open_driver
+    from graph.runtime import Neo4jRuntime
+    from graph.schema import apply_schema
+
+    if settings.uses_external_server:
+        raise BuildError("a full build writes the local server's store files; unset NEO4J_URI, or load "
+                         "incrementally with `clinigraph load`")
+    runtime = Neo4jRuntime(settings)
+    if runtime.read_state() is None:
+        runtime.start()  # first start sets the password and creates the system database
+    workdir = runtime.home / "import" / f"build-{int(time.time())}"
+    try:
+        sink, stats = write_build_csvs(workdir, ((p.info, p.parse) for p in prepared))
+        runtime.stop()
+        started = time.perf_counter()
+        neo4j_admin_import(runtime.lib, runtime.home, runtime.conf_dir, runtime.java_executable(), sink,
+                           settings.database)
+        stats.import_seconds = time.perf_counter() - started
+    finally:
+        if not keep_csv:
+            shutil.rmtree(workdir, ignore_errors=True)
+    runtime.start()
+    started = time.perf_counter()
+    with open_driver(settings) as driver:
+        apply_schema(driver, settings.database)
+        driver.execute_query("MATCH (r:Release) SET r.started_at = datetime(), r.finished_at = datetime()",
+                             database_=settings.database)
+    stats.schema_seconds = time.perf_counter() - started
+    return stats
