@@ -268,15 +268,18 @@ def _write_release_model(
             sink.relationship("HAS_FILE", ("Release", rid), ("SourceFile", f.sha256), {"name": f.name, "path": f.path})
 
 
-def neo4j_admin_import(lib: Path, home: Path, conf_dir: Path, java: str, sink: CsvGraphSink,
+def neo4j_admin_import(lib: Path, home: Path, conf_dir: Path, java: str, arguments: list[str], report_dir: Path,
                        database: str = "neo4j") -> subprocess.CompletedProcess[str]:
-    """Run ``neo4j-admin database import full`` (server stopped) into a fresh ``database``."""
+    """Run ``neo4j-admin database import full`` (server stopped) into a fresh ``database``.
+
+    ``arguments`` are the ``--nodes``/``--relationships`` options of a :class:`CsvGraphSink`.
+    """
     env = dict(os.environ, NEO4J_HOME=str(home), NEO4J_CONF=str(conf_dir))
     cmd = [
         # The database name goes first: --nodes/--relationships take several values and would read it as a file.
         java, "-cp", f"{lib}/*", "org.neo4j.cli.AdminTool", "database", "import", "full", database,
         "--overwrite-destination=true", "--array-delimiter=U+001F", "--multiline-fields=true",
-        f"--report-file={sink.directory / 'import.report'}", *sink.import_arguments(),
+        f"--report-file={report_dir / 'import.report'}", *arguments,
     ]
     done = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if done.returncode != 0:
@@ -300,10 +303,12 @@ def full_build(settings: Any, prepared: list[Any], *, keep_csv: bool = False) ->
     workdir = runtime.home / "import" / f"build-{int(time.time())}"
     try:
         sink, stats = write_build_csvs(workdir, ((p.info, p.parse) for p in prepared))
+        arguments = sink.import_arguments()
+        (workdir / "import-arguments.txt").write_text("\n".join(arguments) + "\n")
         runtime.stop()
         started = time.perf_counter()
-        neo4j_admin_import(runtime.lib, runtime.home, runtime.conf_dir, runtime.java_executable(), sink,
-                           settings.database)
+        neo4j_admin_import(runtime.lib, runtime.home, runtime.conf_dir, runtime.java_executable(), arguments,
+                           workdir, settings.database)
         stats.import_seconds = time.perf_counter() - started
     finally:
         if not keep_csv:
