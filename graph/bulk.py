@@ -35,7 +35,7 @@ from loaders.errors import ClinigraphError, TooManyProblemsError
 from loaders.records import ConceptRecord, LoadReport, Record, RelationRecord, ReleaseInfo
 
 ARRAY_DELIMITER = "\x1f"
-_TYPES = {bool: "boolean", int: "long", float: "double", str: "string", list: "string[]"}
+_TYPES: dict[type, str] = {bool: "boolean", int: "long", float: "double", str: "string", list: "string[]"}
 
 
 class BuildError(ClinigraphError):
@@ -43,10 +43,10 @@ class BuildError(ClinigraphError):
 
 
 def _type_of(value: Any) -> str:
-    for python_type, neo4j_type in _TYPES.items():
-        if type(value) is python_type:
-            return neo4j_type
-    raise BuildError(f"cannot write a property of type {type(value).__name__} to CSV")
+    try:
+        return _TYPES[type(value)]
+    except KeyError:
+        raise BuildError(f"cannot write a property of type {type(value).__name__} to CSV") from None
 
 
 def _cell(value: Any) -> str:

@@ -47,7 +47,7 @@ def is_valid_sctid(value: str) -> bool:
         return False
     c = 0
     for i, ch in enumerate(reversed(value)):
-        c = _D[c][_P[i % 8][int(ch)]]
+        c = _D[c][_P[i & 7][ord(ch) - 48]]
     return c == 0
 
 
