@@ -24,15 +24,15 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from graph.releases import version_key
-from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row
+from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row, unspool
 from loaders.errors import ClinigraphError, TooManyProblemsError
-from loaders.records import ConceptRecord, LoadReport, Record, RelationRecord, ReleaseInfo
+from loaders.records import ConceptRecord, LoadReport, Record, ReleaseInfo
 
 ARRAY_DELIMITER = "\x1f"
 _TYPES: dict[type, str] = {bool: "boolean", int: "long", float: "double", str: "string", list: "string[]"}
@@ -189,7 +189,7 @@ def _write_release(
         spool.seek(0)
         sent = dangling = 0
         seen: set[int] = set()  # the driver path MERGEs a repeated edge into one; so does this one
-        for rec in _unspool(spool):
+        for rec in unspool(spool):
             sent += 1
             identity = hash((rec.type, rec.source_code, rec.target, rec.target_code, rec.key))
             if identity in seen:
@@ -228,14 +228,6 @@ def _write_release(
 def _records(parse: Any, report: LoadReport) -> Iterable[Record]:
     records: Iterable[Record] = parse(report)
     return records
-
-
-def _unspool(spool: IO[bytes]) -> Iterator[RelationRecord]:
-    while True:
-        try:
-            yield pickle.load(spool)
-        except EOFError:
-            return
 
 
 def _write_release_model(

@@ -167,7 +167,7 @@ class GraphWriter:
             if batch:
                 self._write_concepts(batch, counts, on_progress)
             spool.seek(0)
-            self._write_edges(_unspool(spool), counts, on_progress)
+            self._write_edges(unspool(spool), counts, on_progress)
         return counts
 
     def _write_concepts(self, rows: list[dict[str, Any]], counts: WriteCounts, on_progress: Any) -> None:
@@ -210,7 +210,8 @@ class GraphWriter:
             on_progress("edges", len(rows))
 
 
-def _unspool(spool: IO[bytes]) -> Iterator[RelationRecord]:
+def unspool(spool: IO[bytes]) -> Iterator[RelationRecord]:
+    """The relation records pickled into ``spool``, in order (the file is read from where it stands)."""
     while True:
         try:
             yield pickle.load(spool)

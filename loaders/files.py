@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import tempfile
+import zipfile
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
@@ -19,3 +21,16 @@ def describe_file(path: str | Path) -> SourceFile:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             digest.update(chunk)
     return SourceFile(path=str(p.resolve()), name=p.name, size=p.stat().st_size, sha256=digest.hexdigest())
+
+
+def unpacked_release(path: str | Path, what: str) -> Path:
+    """A release folder as it is, or a zip extracted once into a temporary folder."""
+    p = Path(path)
+    if p.is_dir():
+        return p
+    if p.is_file() and zipfile.is_zipfile(p):
+        target = Path(tempfile.mkdtemp(prefix="clinigraph-release-"))
+        with zipfile.ZipFile(p) as archive:
+            archive.extractall(target)
+        return target
+    raise SourceFormatError(p, f"{what} folder or zip not found" if not p.exists() else f"not a {what} folder or zip")

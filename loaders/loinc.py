@@ -20,14 +20,12 @@ from __future__ import annotations
 
 import csv
 import re
-import tempfile
-import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
-from loaders.files import describe_file
+from loaders.files import describe_file, unpacked_release
 from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
 
 SYSTEM = "LOINC"
@@ -80,25 +78,13 @@ class LoincFiles:
         return [p for p in (self.loinc, self.map_to, self.parts, self.part_links, self.hierarchy) if p]
 
 
-def _unpacked(path: Path) -> Path:
-    if path.is_dir():
-        return path
-    if path.is_file() and zipfile.is_zipfile(path):
-        target = Path(tempfile.mkdtemp(prefix="clinigraph-loinc-"))
-        with zipfile.ZipFile(path) as archive:
-            archive.extractall(target)
-        return target
-    raise SourceFormatError(path, "LOINC release folder or zip not found" if not path.exists() else
-                            "not a LOINC release folder or zip")
-
-
 def _find(root: Path, name: str) -> Path | None:
     found = sorted(p for p in root.rglob("*") if p.name.lower() == name.lower())
     return found[0] if found else None
 
 
 def find_release_files(path: str | Path) -> LoincFiles:
-    root = _unpacked(Path(path))
+    root = unpacked_release(path, "LOINC release")
     loinc = _find(root, "Loinc.csv")
     if loinc is None:
         raise SourceFormatError(root, "no LoincTable/Loinc.csv in the release", field="files")

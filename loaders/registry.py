@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from loaders import hpo, icd10cm, loinc, obo, rxnorm, snomed, umls
 from loaders.errors import ClinigraphError
@@ -61,39 +62,29 @@ def _prepare_obo(req: LoadRequest) -> PreparedLoad:
     return PreparedLoad(info, lambda report: obo.parse_obo(path, report))
 
 
-def _prepare_snomed(req: LoadRequest) -> PreparedLoad:
+def _user_files(req: LoadRequest, source: str, what: str) -> Path:
+    """Licensed sources have no bundled default: the user names their release files."""
     if req.path is None:
-        raise ClinigraphError(
-            "SNOMED CT is licensed: give your RF2 release folder or zip (clinigraph load snomed PATH)"
-        )
-    path = req.path
+        raise ClinigraphError(f"give your {what} (clinigraph load {source} PATH)")
+    return req.path
+
+
+def _prepare_snomed(req: LoadRequest) -> PreparedLoad:
+    path = _user_files(req, "snomed", "SNOMED CT RF2 release folder or zip")
     prefer = "Full" if req.full else "Snapshot"
     info = snomed.describe_release(path, req.version, prefer=prefer)
     return PreparedLoad(info, lambda report: snomed.parse_release(path, report, prefer=prefer))
 
 
-def _prepare_loinc(req: LoadRequest) -> PreparedLoad:
-    if req.path is None:
-        raise ClinigraphError("give your LOINC release folder or zip (clinigraph load loinc PATH)")
-    path = req.path
-    info = loinc.describe_release(path, req.version)
-    return PreparedLoad(info, lambda report: loinc.parse_release(path, report))
+def _release_folder_loader(module: Any, source: str, what: str) -> Callable[[LoadRequest], PreparedLoad]:
+    """A prepare step for a module with ``describe_release(path, version)`` and ``parse_release(path, report)``."""
 
+    def prepare(req: LoadRequest) -> PreparedLoad:
+        path = _user_files(req, source, what)
+        info = module.describe_release(path, req.version)
+        return PreparedLoad(info, lambda report: module.parse_release(path, report))
 
-def _prepare_rxnorm(req: LoadRequest) -> PreparedLoad:
-    if req.path is None:
-        raise ClinigraphError("give your RxNorm release folder (clinigraph load rxnorm PATH)")
-    path = req.path
-    info = rxnorm.describe_release(path, req.version)
-    return PreparedLoad(info, lambda report: rxnorm.parse_release(path, report))
-
-
-def _prepare_umls(req: LoadRequest) -> PreparedLoad:
-    if req.path is None:
-        raise ClinigraphError("give your UMLS release folder with META/ (clinigraph load umls PATH)")
-    path = req.path
-    info = umls.describe_release(path, req.version)
-    return PreparedLoad(info, lambda report: umls.parse_release(path, report))
+    return prepare
 
 
 LOADERS: dict[str, SourceLoader] = {
@@ -105,11 +96,11 @@ LOADERS: dict[str, SourceLoader] = {
     ),
     "obo": SourceLoader("obo", "an OBO 1.2 ontology whose terms are HP: ids (--path)", _prepare_obo),
     "loinc": SourceLoader("loinc", "LOINC release folder or zip (Loinc.csv, MapTo, parts, hierarchy)",
-                          _prepare_loinc),
+                          _release_folder_loader(loinc, "loinc", "LOINC release folder or zip")),
     "rxnorm": SourceLoader("rxnorm", "RxNorm RRF release folder (SAB=RXNORM; suppressed rows left out)",
-                           _prepare_rxnorm),
+                           _release_folder_loader(rxnorm, "rxnorm", "RxNorm release folder")),
     "umls": SourceLoader("umls", "UMLS MRCONSO + MRSTY: CUIs linked to ICD10CM, SNOMEDCT_US, LNC, RXNORM, HPO, OMIM",
-                         _prepare_umls),
+                         _release_folder_loader(umls, "umls", "UMLS release folder with META/")),
     "snomed": SourceLoader("snomed", "SNOMED CT RF2 release folder or zip (Snapshot, or Full with --full)",
                            _prepare_snomed),
 }

@@ -29,14 +29,13 @@ from __future__ import annotations
 import re
 import sqlite3
 import tempfile
-import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from loaders.errors import SourceFormatError, TooManyProblemsError
-from loaders.files import describe_file
+from loaders.files import describe_file, unpacked_release
 from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
 from loaders.sctid import is_valid_sctid
 
@@ -158,23 +157,9 @@ class ReleaseFiles:
         return [p for paths in self.tables.values() for p in paths]
 
 
-def _unpacked(path: Path) -> Path:
-    """A zip is extracted once into a temporary folder; a folder is used as it is."""
-    if path.is_dir():
-        return path
-    if path.is_file() and zipfile.is_zipfile(path):
-        target = Path(tempfile.mkdtemp(prefix="clinigraph-rf2-"))
-        with zipfile.ZipFile(path) as archive:
-            archive.extractall(target)
-        return target
-    if not path.exists():
-        raise SourceFormatError(path, "release folder or zip not found")
-    raise SourceFormatError(path, "not an RF2 release folder or zip")
-
-
 def find_release_files(path: str | Path, prefer: str = "Snapshot") -> ReleaseFiles:
     """Locate the tables of a release (Snapshot preferred unless ``prefer='Full'``)."""
-    root = _unpacked(Path(path))
+    root = unpacked_release(path, "RF2 release")
     candidates: dict[str, dict[str, list[Path]]] = {"Snapshot": {}, "Full": {}}
     for file in sorted(root.rglob("*.txt")):
         for name, spec in TABLES.items():
