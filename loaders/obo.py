@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
@@ -117,71 +118,90 @@ def parse_obo(
         if term_system is None:
             report.note("foreign_term", term.id)
             continue
-        yield from _term_records(p, term, term_system, report)
+        yield from term_records(p, _from_pronto(p, term), term_system, report)
 
 
-def _term_records(
-    path: Path, term, system: str, report: LoadReport  # noqa: ANN001 - pronto.Term
+@dataclass(frozen=True)
+class OntologyTerm:
+    """One class of an ontology, whatever file format it was read from (OBO via pronto, OWL via owlready2)."""
+
+    id: str
+    name: str
+    definition: str | None
+    obsolete: bool
+    synonyms: tuple[tuple[str, str], ...]  # (text, scope: exact | related | broad | narrow)
+    xrefs: tuple[str, ...]
+    parents: tuple[str, ...]
+    replaced_by: tuple[str, ...]
+    consider: tuple[str, ...]
+    record: str
+
+
+def _from_pronto(path: Path, term) -> OntologyTerm:  # noqa: ANN001 - pronto.Term
+    try:
+        synonyms = tuple((s.description, s.scope.lower()) for s in term.synonyms)
+    except ValueError as exc:  # pronto checks synonym types only when they are read
+        raise SourceFormatError(path, f"term {term.id}: {exc}", line=_term_line(path, term.id),
+                                field="synonym") from None
+    return OntologyTerm(
+        id=term.id, name=" ".join((term.name or "").split()),
+        definition=str(term.definition) if term.definition else None, obsolete=bool(term.obsolete),
+        synonyms=synonyms, xrefs=tuple(x.id for x in term.xrefs),
+        parents=tuple(p.id for p in term.superclasses(distance=1, with_self=False)),
+        replaced_by=tuple(r.id for r in term.replaced_by), consider=tuple(c.id for c in term.consider),
+        record=f"[Term] {term.id}",
+    )
+
+
+def term_records(
+    path: Path, term: OntologyTerm, system: str, report: LoadReport
 ) -> Iterator[ConceptRecord | RelationRecord]:
-    record = f"[Term] {term.id}"
-    name = " ".join((term.name or "").split())
+    """Concept and edges of one ontology term (shared by the OBO and OWL readers)."""
+    name = term.name
     if not name:
         report.note("term_without_name", term.id)
         name = term.id
     by_scope: dict[str, list[str]] = {}
-    try:
-        synonyms = sorted(term.synonyms, key=lambda s: (s.scope, s.description))
-    except ValueError as exc:  # pronto checks synonym types only when they are read
-        raise SourceFormatError(path, f"term {term.id}: {exc}", line=_term_line(path, term.id),
-                                field="synonym") from None
-    for synonym in synonyms:
-        by_scope.setdefault(synonym.scope.lower(), []).append(synonym.description)
+    for text, scope in sorted(term.synonyms, key=lambda s: (s[1].upper(), s[0])):
+        by_scope.setdefault(scope, []).append(text)
     exact_and_related = tuple(by_scope.get("exact", []) + by_scope.get("related", []))
-    xref_text = tuple(sorted(x.id for x in term.xrefs))
     properties: list[tuple[str, PropertyValue]] = [
-        ("definition", str(term.definition) if term.definition else None),
-        ("obsolete", bool(term.obsolete)),
+        ("definition", term.definition),
+        ("obsolete", term.obsolete),
         ("synonyms_exact", tuple(by_scope.get("exact", []))),
         ("synonyms_related", tuple(by_scope.get("related", []))),
         ("synonyms_broad", tuple(by_scope.get("broad", []))),
         ("synonyms_narrow", tuple(by_scope.get("narrow", []))),
-        ("xrefs", xref_text),
-        ("replaced_by", tuple(sorted(r.id for r in term.replaced_by))),
-        ("consider", tuple(sorted(c.id for c in term.consider))),
+        ("xrefs", tuple(sorted(term.xrefs))),
+        ("replaced_by", tuple(sorted(term.replaced_by))),
+        ("consider", tuple(sorted(term.consider))),
         ("active", not term.obsolete),
     ]
     yield ConceptRecord(
-        system=system, code=term.id, display=name, kind="term",
-        source_file=path.name, record=record,
+        system=system, code=term.id, display=name, kind="term", source_file=path.name, record=term.record,
         # Search finds terms by their exact and related synonyms; broad and
         # narrow ones name other concepts and stay apart.
-        synonyms=exact_and_related,
-        properties=tuple(properties),
+        synonyms=exact_and_related, properties=tuple(properties),
     )
     if not term.obsolete:
-        for parent in sorted(term.superclasses(distance=1, with_self=False), key=lambda t: t.id):
-            yield RelationRecord(
-                type="IS_A", source_code=term.id, target_code=parent.id, system=system,
-                source_file=path.name, record=record,
-            )
-    for replacement in sorted(term.replaced_by, key=lambda t: t.id):
-        yield RelationRecord(
-            type="REPLACED_BY", source_code=term.id, target_code=replacement.id, system=system,
-            source_file=path.name, record=record, properties=(("association", "replaced_by"),),
-        )
-    for xref in sorted(term.xrefs, key=lambda x: x.id):
-        prefix, _, code = xref.id.partition(":")
+        for parent in sorted(term.parents):
+            yield RelationRecord(type="IS_A", source_code=term.id, target_code=parent, system=system,
+                                 source_file=path.name, record=term.record)
+    for replacement in sorted(term.replaced_by):
+        yield RelationRecord(type="REPLACED_BY", source_code=term.id, target_code=replacement, system=system,
+                             source_file=path.name, record=term.record, properties=(("association", "replaced_by"),))
+    for xref in sorted(term.xrefs):
+        prefix, _, code = xref.partition(":")
         target = XREF_SYSTEMS.get(prefix)
         if target is None:
             continue
         pattern = _VALID_XREF_CODE.get(target)
         if pattern is not None and not pattern.match(code):
-            report.note("malformed_xref", f"{xref.id} on {term.id}")
+            report.note("malformed_xref", f"{xref} on {term.id}")
             continue
         yield RelationRecord(
-            type="XREF", source_code=term.id, target_code=code, system=system,
-            source_file=path.name, record=record, key=xref.id,
-            target_system=target, to_identity=True, properties=(("xref", xref.id),),
+            type="XREF", source_code=term.id, target_code=code, system=system, source_file=path.name,
+            record=term.record, key=xref, target_system=target, to_identity=True, properties=(("xref", xref),),
         )
 
 

