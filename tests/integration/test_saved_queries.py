@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from graph.loading import load_release
 from graph.schema import split_statements
+from loaders.registry import LoadRequest, get_loader
 
-from .helpers import DATABASE, load_icd
+from .helpers import DATABASE, load_hpo, load_icd
 
 pytestmark = pytest.mark.integration
 
@@ -18,7 +20,7 @@ _PARAM = re.compile(r"^:param\s+(\w+)\s*=>\s*'([^']*)'\s*$")
 
 #: Saved queries that must find something in the ICD-10-CM fixture.
 EXPECT_ROWS = {"01_releases", "02_concept_neighbourhood", "03_etiology_manifestation",
-               "04_code_history", "06_search"}
+               "04_code_history", "06_search", "07_snomed_attributes", "08_crosswalk", "09_disease_phenotypes"}
 
 
 def browser_script(path: Path) -> tuple[dict[str, str], list[str]]:
@@ -41,6 +43,11 @@ def loaded(driver, neo4j_settings, icd_fixtures):
 
     wipe(driver, neo4j_settings.database)
     load_icd(driver, icd_fixtures / "tabular_2026.xml")
+    fixtures = icd_fixtures.parent
+    load_hpo(driver, fixtures / "hpo" / "hp.obo", fixtures / "hpo" / "phenotype.hpoa")
+    for source, path in (("snomed", fixtures / "snomed" / "snapshot_release"), ("umls", fixtures / "umls" / "2025AA")):
+        prepared = get_loader(source).prepare(LoadRequest(path=path))
+        load_release(driver, DATABASE, prepared.info, prepared.parse)
     return driver
 
 
@@ -57,4 +64,4 @@ def test_saved_query_runs(loaded, path):
         records, _, _ = loaded.execute_query(statement, params, database_=DATABASE)
         rows.extend(records)
     if path.stem in EXPECT_ROWS:
-        assert rows, f"{path.name} found nothing in the fixture release"
+        assert rows, f"{path.name} found nothing in the fixture releases"
