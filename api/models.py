@@ -137,6 +137,7 @@ class ConceptOut(Strict):
     synonyms: list[str]
     parents: list[ConceptRef]
     children: list[ConceptRef]
+    children_total: int
     notes: list[Note]
     seven_chr_def: list[str]
     active: bool

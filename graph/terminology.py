@@ -47,6 +47,10 @@ _ATTRIBUTES = (
 )
 
 
+#: Children listed with a concept; ``children_total`` says how many there are.
+MAX_CHILDREN = 200
+
+
 class UnknownSystemError(ClinigraphError):
     """The code system is not one clinigraph serves."""
 
@@ -94,7 +98,8 @@ CALL (c) {
 CALL (c) {
   OPTIONAL MATCH (ch:Concept)-[:IS_A]->(c)
   WITH ch ORDER BY ch.code
-  RETURN collect(ch {.code, .display, .kind, .billable}) AS children
+  WITH collect(ch {.code, .display, .kind, .billable}) AS all_children
+  RETURN all_children[..$max_children] AS children, size(all_children) AS children_total
 }
 CALL (c) {
   OPTIONAL MATCH (c)-[a:HAS_PHENOTYPE]->(h:Concept)
@@ -137,13 +142,14 @@ CALL (c) {
     {note_type: r.note_type, note: r.note, cited_as: r.cited_as, code: t.code,
      display: t.display, kind: t.kind, with_children: r.with_children} END) AS citations
 }
-RETURN properties(c) AS concept, parents, children, citations, phenotypes, xrefs, replaced_by,
+RETURN properties(c) AS concept, parents, children, children_total, citations, phenotypes, xrefs, replaced_by,
        relationships, maps
 """
 
 
 def get_concept(
-    driver: Driver, database: str, system: str, code: str, version: str | None = None
+    driver: Driver, database: str, system: str, code: str, version: str | None = None,
+    *, max_children: int = MAX_CHILDREN,
 ) -> dict[str, Any]:
     """A concept with its titles, parents, children and notes (each with the codes it cites)."""
     system = normalise_system(system)
@@ -154,7 +160,9 @@ def get_concept(
         raise NotLoadedError(f"no complete release of {what} is loaded")
 
     def work(tx: ManagedTransaction) -> Any:
-        return tx.run(_CONCEPT_QUERY, system=system, code=code, release=release["id"]).single()
+        return tx.run(
+            _CONCEPT_QUERY, system=system, code=code, release=release["id"], max_children=max_children
+        ).single()
 
     with driver.session(database=database, default_access_mode="READ") as session:
         row = session.execute_read(work)
@@ -179,6 +187,7 @@ def get_concept(
         "synonyms": props.get("synonyms") or [],
         "parents": row["parents"],
         "children": row["children"],
+        "children_total": row["children_total"],
         "notes": notes,
         "seven_chr_def": props.get("seven_chr_def") or [],
         "active": props.get("active", True),

@@ -59,6 +59,7 @@ def test_header_concept_lists_children(client):
     assert [x["code"] for x in c["children"]] == [
         "N18.1", "N18.2", "N18.3", "N18.4", "N18.5", "N18.6", "N18.9",
     ]
+    assert c["children_total"] == 7
     code_first = [n for n in c["notes"] if n["type"] == "code_first"]
     assert [x["code"] for n in code_first for x in n["cited"]] == ["E11.22"]
 

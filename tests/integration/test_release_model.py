@@ -148,3 +148,10 @@ def test_schema_is_applied_once_and_recorded(clean_graph):
     )
     by_name = {r["name"]: r for r in indexes}
     assert by_name["concept_names"]["type"] == "FULLTEXT" and by_name["concept_names"]["state"] == "ONLINE"
+
+
+def test_children_are_capped_and_counted(clean_graph, icd_fixtures):
+    load_icd(clean_graph, icd_fixtures / "tabular_2026.xml")
+    n18 = get_concept(clean_graph, DATABASE, "ICD10CM", "N18", max_children=2)
+    assert [c["code"] for c in n18["children"]] == ["N18.1", "N18.2"]
+    assert n18["children_total"] == 7
