@@ -106,6 +106,9 @@ def load(
     no_annotations: Annotated[bool, typer.Option("--no-annotations", help="hpo: the ontology only")] = False,
     version: Annotated[str | None, typer.Option("--version", help="Override the release version")] = None,
     force: Annotated[bool, typer.Option("--force", help="Reload even if this release is complete")] = False,
+    sab: Annotated[
+        list[str] | None, typer.Option("--sab", help="rxnorm: a source to read (repeat; default RXNORM only)")
+    ] = None,
 ) -> None:
     """Load one release of a source as a versioned, all-or-nothing release."""
     from graph.loading import load_release
@@ -115,7 +118,7 @@ def load(
     settings = get_settings()
     prepared = get_loader(source).prepare(
         LoadRequest(path=path or release_path, annotations=annotations, version=version,
-                    no_annotations=no_annotations, full=full)
+                    no_annotations=no_annotations, full=full, sabs=tuple(sab or ("RXNORM",)))
     )
     with _driver() as driver:
         apply_schema(driver, settings.database)

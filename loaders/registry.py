@@ -31,6 +31,8 @@ class LoadRequest:
     version: str | None = None
     no_annotations: bool = False
     full: bool = False
+    #: RxNorm: the RXNCONSO/RXNREL sources (SAB) to read; other SABs carry their own licences.
+    sabs: tuple[str, ...] = ("RXNORM",)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,12 @@ def _prepare_snomed(req: LoadRequest) -> PreparedLoad:
     return PreparedLoad(info, lambda report: snomed.parse_release(path, report, prefer=prefer))
 
 
+def _prepare_rxnorm(req: LoadRequest) -> PreparedLoad:
+    path = _user_files(req, "rxnorm", "RxNorm release folder")
+    info = rxnorm.describe_release(path, req.version)
+    return PreparedLoad(info, lambda report: rxnorm.parse_release(path, report, sources=req.sabs))
+
+
 def _release_folder_loader(module: Any, source: str, what: str) -> Callable[[LoadRequest], PreparedLoad]:
     """A prepare step for a module with ``describe_release(path, version)`` and ``parse_release(path, report)``."""
 
@@ -102,7 +110,7 @@ LOADERS: dict[str, SourceLoader] = {
     "loinc": SourceLoader("loinc", "LOINC release folder or zip (Loinc.csv, MapTo, parts, hierarchy)",
                           _release_folder_loader(loinc, "loinc", "LOINC release folder or zip")),
     "rxnorm": SourceLoader("rxnorm", "RxNorm RRF release folder (SAB=RXNORM; suppressed rows left out)",
-                           _release_folder_loader(rxnorm, "rxnorm", "RxNorm release folder")),
+                           _prepare_rxnorm),
     "umls": SourceLoader("umls", "UMLS MRCONSO + MRSTY: CUIs linked to ICD10CM, SNOMEDCT_US, LNC, RXNORM, HPO, OMIM",
                          _release_folder_loader(umls, "umls", "UMLS release folder with META/")),
     "snomed": SourceLoader("snomed", "SNOMED CT RF2 release folder or zip (Snapshot, or Full with --full)",

@@ -11,7 +11,8 @@ TOML, one ``[[release]]`` table per release::
     full = false                  # Snapshot (default) or Full files
 
 Keys: ``source`` (required), ``path``, ``annotations``, ``no_annotations``,
-``version``, ``full``. Relative paths are read from the file's folder.
+``version``, ``full``, ``sabs`` (RxNorm sources, default ``["RXNORM"]``).
+Relative paths are read from the file's folder.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 from loaders.errors import SourceFormatError
 from loaders.registry import LOADERS, LoadRequest
 
-_KEYS = {"source", "path", "annotations", "no_annotations", "version", "full"}
+_KEYS = {"source", "path", "annotations", "no_annotations", "version", "full", "sabs"}
 
 
 def _resolve(sources_file: Path, value: object, field: str) -> Path | None:
@@ -62,5 +63,6 @@ def read_sources_file(path: str | Path) -> list[tuple[str, LoadRequest]]:
             version=str(entry["version"]) if "version" in entry else None,
             no_annotations=bool(entry.get("no_annotations", False)),
             full=bool(entry.get("full", False)),
+            sabs=tuple(entry.get("sabs", ["RXNORM"])),
         )))
     return out

@@ -6,12 +6,15 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import cli_env
 
 from .helpers import DATABASE
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 pytestmark = pytest.mark.integration
 
@@ -86,3 +89,13 @@ def test_a_stopped_server_is_one_clear_line(tmp_path):
         "error: Neo4j cannot be reached (ServiceUnavailable); start it with `clinigraph neo4j start`, "
         "or check NEO4J_URI"
     ]
+
+
+def test_rxnorm_other_sources_are_opt_in(clean_graph, neo4j_settings):
+    release = FIXTURES / "rxnorm"
+    done = run(neo4j_settings, "load", "rxnorm", str(release), "--sab", "RXNORM", "--sab", "MTHSPL")
+    assert done.returncode == 0, done.stderr
+    records, _, _ = clean_graph.execute_query(
+        "MATCH (c:Concept {system: 'RXNORM', code: '198440'}) RETURN c.synonyms AS synonyms", database_=DATABASE
+    )
+    assert "ACETAMINOPHEN 500 MG ORAL TABLET (from SPL)" in records[0]["synonyms"]
