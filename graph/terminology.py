@@ -42,7 +42,8 @@ NOTE_TYPES = {
 _ATTRIBUTES = (
     "definition", "obsolete", "synonyms_exact", "synonyms_related", "synonyms_broad", "synonyms_narrow",
     "consider", "chapter_number", "seventh_character", "fsn", "semantic_tag", "definition_status", "module",
-    "semantic_types", "tty", "component", "property", "time_aspect", "specimen_system", "scale", "method",
+    "concrete_values", "semantic_types", "tty", "component", "property", "time_aspect", "specimen_system",
+    "scale", "method",
     "loinc_class", "class_type", "status", "strength", "available_strength", "ndc",
 )
 

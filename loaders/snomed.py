@@ -121,6 +121,14 @@ TABLES = {
         ("id", "moduleId", "sourceId", "destinationId", "typeId", "characteristicTypeId", "modifierId"),
         ("relationshipGroup",),
     ),
+    "concrete": TableSpec(
+        "concrete", _pattern("sct2_RelationshipConcreteValues"),
+        ("id", "effectiveTime", "active", "moduleId", "sourceId", "value", "relationshipGroup", "typeId",
+         "characteristicTypeId", "modifierId"),
+        ("id", "moduleId", "sourceId", "typeId", "characteristicTypeId", "modifierId"),
+        ("relationshipGroup",),
+        mandatory=False,
+    ),
     "language": TableSpec(
         "language", _pattern("der2_cRefset_Language"),
         ("id", "effectiveTime", "active", "moduleId", "refsetId", "referencedComponentId", "acceptabilityId"),
@@ -215,6 +223,8 @@ CREATE TABLE description (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, conce
                           type TEXT, term TEXT, file TEXT, line INTEGER);
 CREATE TABLE relationship (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, source TEXT, dest TEXT,
                            grp INTEGER, type TEXT, chartype TEXT, file TEXT, line INTEGER);
+CREATE TABLE concrete (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, source TEXT, value TEXT, grp INTEGER,
+                       type TEXT, chartype TEXT, file TEXT, line INTEGER);
 CREATE TABLE language (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, description TEXT,
                        acceptability TEXT);
 CREATE TABLE association (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, source TEXT,
@@ -231,6 +241,8 @@ _STAGE = {
                     "@file", "@line"),
     "relationship": ("id", "effectiveTime", "active", "sourceId", "destinationId", "relationshipGroup",
                      "typeId", "characteristicTypeId", "@file", "@line"),
+    "concrete": ("id", "effectiveTime", "active", "sourceId", "value", "relationshipGroup", "typeId",
+                 "characteristicTypeId", "@file", "@line"),
     "language": ("id", "effectiveTime", "active", "refsetId", "referencedComponentId", "acceptabilityId"),
     "association": ("id", "effectiveTime", "active", "refsetId", "referencedComponentId",
                     "targetComponentId", "@file", "@line"),
@@ -335,6 +347,7 @@ def _sqlite_columns(table: str) -> list[str]:
         "concept": ["id", "et", "active", "module", "defstat", "file", "line"],
         "description": ["id", "et", "active", "concept", "lang", "type", "term", "file", "line"],
         "relationship": ["id", "et", "active", "source", "dest", "grp", "type", "chartype", "file", "line"],
+        "concrete": ["id", "et", "active", "source", "value", "grp", "type", "chartype", "file", "line"],
         "language": ["id", "et", "active", "refset", "description", "acceptability"],
         "association": ["id", "et", "active", "refset", "source", "target", "file", "line"],
         "extended_map": ["id", "et", "active", "refset", "source", "grp", "priority", "rule", "advice", "target",
@@ -343,6 +356,19 @@ def _sqlite_columns(table: str) -> list[str]:
 
 
 # --- emitting --------------------------------------------------------------------------------
+
+def _concrete(value: str) -> str:
+    """RF2 concrete values: ``#500`` is a number, ``"text"`` a string (quotes dropped).
+
+    >>> _concrete("#500"), _concrete('"mg"')
+    ('500', 'mg')
+    """
+    if value.startswith("#"):
+        return value[1:]
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return value[1:-1]
+    return value
+
 
 def _semantic_tag(fsn: str) -> str | None:
     m = re.search(r"\(([^()]+)\)\s*$", fsn)
@@ -371,6 +397,15 @@ def _concept_records(
         (language_refset,),
     )
     pending = next(descriptions, None)
+    type_fsn = dict(db.execute(
+        "SELECT d.concept, d.term FROM description d JOIN (SELECT DISTINCT type FROM concrete) t "
+        "ON t.type = d.concept WHERE d.active = 1 AND d.type = ?", (FSN,)
+    ))
+    concrete = db.execute(
+        "SELECT source, type, grp, value FROM concrete WHERE active = 1 AND chartype = ? ORDER BY source, grp, type",
+        (INFERRED,),
+    )
+    pending_value = next(concrete, None)
     for cid, active, module, defstat, file, line in db.execute(
         "SELECT id, active, module, defstat, file, line FROM concept ORDER BY id"
     ):
@@ -390,6 +425,13 @@ def _concept_records(
                 else:
                     synonyms.append(term)
             pending = next(descriptions, None)
+        values: list[str] = []
+        while pending_value is not None and pending_value[0] < cid:
+            pending_value = next(concrete, None)
+        while pending_value is not None and pending_value[0] == cid:
+            _, vtype, group, value = pending_value
+            values.append(f"{_attribute_name(vtype, type_fsn)}={_concrete(value)} (group {group})")
+            pending_value = next(concrete, None)
         display = preferred or re.sub(r"\s*\([^()]*\)\s*$", "", fsn) or cid
         properties: list[tuple[str, PropertyValue]] = [
             ("active", bool(active)),
@@ -397,6 +439,7 @@ def _concept_records(
             ("semantic_tag", _semantic_tag(fsn) if fsn else None),
             ("definition_status", "primitive" if defstat == PRIMITIVE else "defined"),
             ("module", module),
+            ("concrete_values", tuple(values)),
         ]
         yield ConceptRecord(
             system=SYSTEM, code=cid, display=display, kind=_semantic_tag(fsn) or "concept",

@@ -104,3 +104,10 @@ def test_unknown_status(copy):
 def test_missing_loinc_table(tmp_path):
     with pytest.raises(SourceFormatError, match="no LoincTable/Loinc.csv"):
         find_release_files(tmp_path)
+
+
+def test_unknown_encoding_is_refused(copy):
+    path = copy / "LoincTable" / "Loinc.csv"
+    path.write_bytes(path.read_bytes().replace(b"Blood sugar", "Blood sügar".encode("latin-1")))
+    with pytest.raises(SourceFormatError, match=r"Loinc.csv: not UTF-8"):
+        parse(copy)

@@ -66,7 +66,7 @@ def test_only_active_inferred_is_a_becomes_hierarchy(snapshot):
     isa = {(r.source_code, r.target_code) for r in relations if r.type == "IS_A"}
     assert ("127013003", "73211009") in isa and ("127013003", "709044004") in isa
     assert ("91302008", "233604007") not in isa  # the inactive row
-    assert len(isa) == 31  # inferred only: the stated file is not read
+    assert len(isa) == 35  # inferred only: the stated file is not read
 
 
 def test_inactive_concept_and_its_replacement(snapshot):
@@ -112,7 +112,7 @@ def test_release_metadata():
 def test_zip_release_is_read_like_a_folder(tmp_path):
     archive = shutil.make_archive(str(tmp_path / "release"), "zip", SNAPSHOT)
     concepts, relations, _ = parse(Path(archive))
-    assert len(concepts) == 32 and len(relations) == 54
+    assert len(concepts) == 36 and len(relations) == 58
 
 
 def test_sctid_check_digits():
@@ -156,7 +156,7 @@ def test_non_integer_active_flag(copy):
 
 
 def test_invalid_sctid(copy):
-    rewrite(table(copy, "sct2_Relationship"), "\t44054006\t", "\t44054007\t")
+    rewrite(table(copy, "sct2_Relationship_"), "\t44054006\t", "\t44054007\t")
     with pytest.raises(SourceFormatError, match=r"sct2_Relationship.*field sourceId: '44054007' is not a valid SCTID"):
         parse(copy)
 
@@ -187,7 +187,7 @@ def test_dangling_ids_past_the_threshold(copy):
     append_row(table(copy, "sct2_Relationship_"),
                f"{make_sctid(3999002, '02')}\t20250301\t1\t900000000000207008\t{make_sctid(7777777)}\t"
                "64572001\t0\t116680003\t900000000000011006\t900000000000451002")
-    with pytest.raises(TooManyProblemsError, match="1 of 45 active inferred relationships"):
+    with pytest.raises(TooManyProblemsError, match="1 of 49 active inferred relationships"):
         parse(copy)
     concepts, relations, report = parse(copy, max_dangling_fraction=0.05)
     assert report.counts["dangling_relationship"] == 1
@@ -199,3 +199,13 @@ def test_comment_lines_from_hand_made_samples_are_skipped_and_counted(copy):
     path.write_bytes(head + b"\r\n# a note someone left\r\n" + rest)
     _, _, report = parse(copy)
     assert report.counts["comment_line_skipped"] == 1
+
+
+def test_concrete_values_are_kept_with_attribute_and_group(snapshot):
+    concepts, _, _ = snapshot
+    drug = concepts["325278007"]
+    assert drug.kind == "clinical drug"
+    assert attr(drug, "concrete_values") == (
+        "count_of_base_of_active_ingredient=1 (group 0)",
+        "has_presentation_strength_numerator_value=500 (group 1)",
+    )
