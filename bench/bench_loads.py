@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from graph.connection import open_driver  # noqa: E402
 from graph.loading import load_release  # noqa: E402
-from graph.runtime import Neo4jRuntime, free_port  # noqa: E402
+from graph.runtime import throwaway_server  # noqa: E402
 from graph.schema import apply_schema  # noqa: E402
 from graph.settings import Settings  # noqa: E402
 from loaders import hpo  # noqa: E402
@@ -136,20 +136,13 @@ def bench_load(settings: Settings, path: Path) -> dict[str, object]:
 def main() -> None:
     path = bundled_tabular_path()
     base = Settings()
-    runtime = None
     if base.uses_external_server:
+        parse, load = bench_parse(path), bench_load(base, path)
         settings = base
     else:
-        home = Path(tempfile.mkdtemp(prefix="clinigraph-bench-"))
-        settings = Settings(home=home, bolt_port=free_port(), http_port=free_port(), NEO4J_URI=None)
-        runtime = Neo4jRuntime(settings)
-        runtime.start()
-    try:
-        parse = bench_parse(path)
-        load = bench_load(settings, path)
-    finally:
-        if runtime:
-            runtime.stop()
+        with throwaway_server(Path(tempfile.mkdtemp(prefix="clinigraph-bench-")), heap_size="2g",
+                              pagecache_size="4g") as settings:
+            parse, load = bench_parse(path), bench_load(settings, path)
     neo4j_version = settings.neo4j_version
     result = {
         "benchmark": "real-loads",

@@ -23,6 +23,8 @@ import socket
 import string
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from importlib import resources
 from pathlib import Path
@@ -368,3 +370,19 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@contextmanager
+def throwaway_server(home: Path, *, heap_size: str = "1g", pagecache_size: str = "1g") -> Iterator[Settings]:
+    """A Neo4j of its own on free loopback ports with its data in ``home``, stopped on exit.
+
+    For tests and benchmarks that must not touch the user's instance.
+    """
+    settings = Settings(home=home, bolt_port=free_port(), http_port=free_port(), heap_size=heap_size,
+                        pagecache_size=pagecache_size).model_copy(update={"external_uri": None})
+    runtime = Neo4jRuntime(settings)
+    runtime.start()
+    try:
+        yield settings
+    finally:
+        runtime.stop()

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from neo4j import Driver
 
-from graph.runtime import Neo4jRuntime, free_port
+from graph.runtime import throwaway_server
 from graph.schema import apply_schema
 from graph.settings import Settings
 
@@ -42,21 +42,8 @@ def neo4j_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setting
                 NEO4J_PASSWORD="clinigraph-test",
             )
         return
-    home = tmp_path_factory.mktemp("neo4j-home")
-    settings = Settings(
-        home=home,
-        bolt_port=free_port(),
-        http_port=free_port(),
-        heap_size="1g",
-        pagecache_size="1g",
-        NEO4J_URI=None,
-    )
-    runtime = Neo4jRuntime(settings)
-    runtime.start()
-    try:
+    with throwaway_server(tmp_path_factory.mktemp("neo4j-home")) as settings:
         yield settings
-    finally:
-        runtime.stop()
 
 
 @pytest.fixture(scope="session")

@@ -38,3 +38,11 @@ def load_hpo(driver: Driver, obo: Path, annotations: Path | None, *, version: st
 
     info = hpo.describe_release(obo, annotations, version)
     return load_release(driver, DATABASE, info, lambda report: hpo.parse_release(obo, annotations, report))
+
+
+def load_source(driver: Driver, source: str, path: Path, **request: object) -> LoadResult:
+    """Load a release the way ``clinigraph load SOURCE PATH`` does (registry, release model, writer)."""
+    from loaders.registry import LoadRequest, get_loader
+
+    prepared = get_loader(source).prepare(LoadRequest(path=path, **request))  # type: ignore[arg-type]
+    return load_release(driver, DATABASE, prepared.info, prepared.parse)

@@ -8,11 +8,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from graph.loading import load_release
 from graph.releases import list_releases
-from loaders import snomed, umls
 
-from .helpers import DATABASE, load_hpo, load_icd
+from .helpers import DATABASE, load_hpo, load_icd, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -32,10 +30,8 @@ def graph(driver, neo4j_settings):
     wipe(driver, neo4j_settings.database)
     load_icd(driver, FIXTURES / "icd10cm" / "tabular_2026.xml")
     load_hpo(driver, FIXTURES / "hpo" / "hp.obo", FIXTURES / "hpo" / "phenotype.hpoa")
-    sct = FIXTURES / "snomed" / "snapshot_release"
-    load_release(driver, DATABASE, snomed.describe_release(sct), lambda rep: snomed.parse_release(sct, rep))
-    meta = FIXTURES / "umls" / "2025AA"
-    load_release(driver, DATABASE, umls.describe_release(meta), lambda rep: umls.parse_release(meta, rep))
+    load_source(driver, "snomed", FIXTURES / "snomed" / "snapshot_release")
+    load_source(driver, "umls", FIXTURES / "umls" / "2025AA")
     return driver
 
 

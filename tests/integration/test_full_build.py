@@ -16,9 +16,8 @@ from neo4j import Driver
 from graph.bulk import full_build
 from graph.connection import open_driver
 from graph.loading import load_release
-from graph.runtime import Neo4jRuntime, free_port
+from graph.runtime import throwaway_server
 from graph.schema import apply_schema
-from graph.settings import Settings
 from loaders.registry import get_loader
 from loaders.sources_file import read_sources_file
 
@@ -55,14 +54,8 @@ def dump(driver: Driver) -> tuple[set, set, int]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    settings = Settings(home=tmp_path_factory.mktemp("build-home"), bolt_port=free_port(), http_port=free_port(),
-                        heap_size="1g", pagecache_size="512m", NEO4J_URI=None)
-    runtime = Neo4jRuntime(settings)
-    runtime.start()
-    try:
+    with throwaway_server(tmp_path_factory.mktemp("build-home"), pagecache_size="512m") as settings:
         yield settings
-    finally:
-        runtime.stop()
 
 
 def test_full_build_equals_incremental_loads(server):

@@ -8,11 +8,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from graph.loading import load_release
 from graph.stats import release_stats
-from loaders import loinc
 
-from .helpers import DATABASE
+from .helpers import DATABASE, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -25,10 +23,7 @@ def client(driver, neo4j_settings):
 
     wipe(driver, neo4j_settings.database)
     for version in ("2.73", "2.78"):
-        path = FIXTURES / f"Loinc_{version}"
-        info = loinc.describe_release(path)
-        result = load_release(driver, DATABASE, info, lambda report, p=path: loinc.parse_release(p, report))
-        assert result.action == "loaded"
+        assert load_source(driver, "loinc", FIXTURES / f"Loinc_{version}").action == "loaded"
     with TestClient(create_app(neo4j_settings, driver=driver)) as c:
         yield c
 

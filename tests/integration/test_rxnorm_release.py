@@ -8,11 +8,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from graph.loading import load_release
 from graph.stats import release_stats
-from loaders import rxnorm
 
-from .helpers import DATABASE
+from .helpers import DATABASE, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -24,8 +22,7 @@ def client(driver, neo4j_settings):
     from tests.conftest import wipe
 
     wipe(driver, neo4j_settings.database)
-    info = rxnorm.describe_release(RELEASE)
-    assert load_release(driver, DATABASE, info, lambda report: rxnorm.parse_release(RELEASE, report)).action == "loaded"
+    assert load_source(driver, "rxnorm", RELEASE).action == "loaded"
     with TestClient(create_app(neo4j_settings, driver=driver)) as c:
         yield c
 

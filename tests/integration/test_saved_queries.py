@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from graph.loading import load_release
 from graph.schema import split_statements
-from loaders.registry import LoadRequest, get_loader
 
-from .helpers import DATABASE, load_hpo, load_icd
+from .helpers import DATABASE, load_hpo, load_icd, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -45,9 +43,8 @@ def loaded(driver, neo4j_settings, icd_fixtures):
     load_icd(driver, icd_fixtures / "tabular_2026.xml")
     fixtures = icd_fixtures.parent
     load_hpo(driver, fixtures / "hpo" / "hp.obo", fixtures / "hpo" / "phenotype.hpoa")
-    for source, path in (("snomed", fixtures / "snomed" / "snapshot_release"), ("umls", fixtures / "umls" / "2025AA")):
-        prepared = get_loader(source).prepare(LoadRequest(path=path))
-        load_release(driver, DATABASE, prepared.info, prepared.parse)
+    load_source(driver, "snomed", fixtures / "snomed" / "snapshot_release")
+    load_source(driver, "umls", fixtures / "umls" / "2025AA")
     return driver
 
 

@@ -8,13 +8,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from graph.loading import load_release
 from graph.releases import list_releases
 from graph.stats import release_stats
-from loaders import snomed
 from loaders.sctid import make_sctid
 
-from .helpers import DATABASE, count, graph_fingerprint, load_hpo, load_icd
+from .helpers import DATABASE, count, graph_fingerprint, load_hpo, load_icd, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -24,8 +22,7 @@ FULL = FIXTURES / "snomed" / "full_release"
 
 
 def load_snomed(driver, path: Path, prefer: str = "Snapshot", version: str | None = None):
-    info = snomed.describe_release(path, version, prefer=prefer)
-    return load_release(driver, DATABASE, info, lambda report: snomed.parse_release(path, report, prefer=prefer))
+    return load_source(driver, "snomed", path, full=prefer == "Full", version=version)
 
 
 @pytest.fixture(scope="module")
