@@ -32,7 +32,7 @@ from typing import IO, Any
 from graph.releases import version_key
 from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row, unspool
 from loaders.errors import ClinigraphError, TooManyProblemsError
-from loaders.records import ConceptRecord, LoadReport, Record, ReleaseInfo
+from loaders.records import ConceptRecord, LoadReport, Record, RelationRecord, ReleaseInfo
 
 ARRAY_DELIMITER = "\x1f"
 _TYPES: dict[type, str] = {bool: "boolean", int: "long", float: "double", str: "string", list: "string[]"}
@@ -49,12 +49,15 @@ def _type_of(value: Any) -> str:
         raise BuildError(f"cannot write a property of type {type(value).__name__} to CSV") from None
 
 
-def _cell(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
+def _cell(value: Any) -> Any:
+    """A property value as the import tool reads it (the csv module writes str and int as they are)."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
     if isinstance(value, list):
         return ARRAY_DELIMITER.join(str(v) for v in value)
-    return str(value)
+    return value
 
 
 @dataclass
@@ -74,6 +77,9 @@ class CsvGraphSink:
     node_files: dict[tuple[str, tuple[tuple[str, str], ...]], _CsvFile] = field(default_factory=dict)
     rel_files: dict[tuple[str, str, str, tuple[tuple[str, str], ...]], _CsvFile] = field(default_factory=dict)
     counter: int = 0
+    # (label or type and ends, property names in arrival order, their Python types) → file: most rows
+    # repeat the shape of an earlier one, so the sorted signature is worked out once per shape.
+    _shapes: dict[tuple[Any, ...], _CsvFile] = field(default_factory=dict)
 
     def _open(self, stem: str, header: list[str]) -> tuple[Path, Path, IO[str], Any]:
         self.counter += 1
@@ -85,26 +91,34 @@ class CsvGraphSink:
         return header_path, data_path, handle, csv.writer(handle, quoting=csv.QUOTE_ALL)
 
     def node(self, label: str, space: str, node_id: str, props: dict[str, Any]) -> None:
-        signature = tuple(sorted((k, _type_of(v)) for k, v in props.items()))
-        key = (label, signature)
-        target = self.node_files.get(key)
+        shape = (label, tuple(props), tuple(map(type, props.values())))
+        target = self._shapes.get(shape)
         if target is None:
-            header = [f":ID({space})"] + [f"{k}:{t}" for k, t in signature]
-            h, d, handle, writer = self._open(label.lower(), header)
-            target = self.node_files[key] = _CsvFile(h, d, handle, writer, tuple(k for k, _ in signature))
-        target.writer.writerow([node_id] + [_cell(props[k]) for k in target.columns])
+            signature = tuple(sorted((k, _type_of(v)) for k, v in props.items()))
+            key = (label, signature)
+            target = self.node_files.get(key)
+            if target is None:
+                header = [f":ID({space})"] + [f"{k}:{t}" for k, t in signature]
+                h, d, handle, writer = self._open(label.lower(), header)
+                target = self.node_files[key] = _CsvFile(h, d, handle, writer, tuple(k for k, _ in signature))
+            self._shapes[shape] = target
+        target.writer.writerow([node_id, *[_cell(props[k]) for k in target.columns]])
 
     def relationship(
         self, rel_type: str, start: tuple[str, str], end: tuple[str, str], props: dict[str, Any]
     ) -> None:
-        signature = tuple(sorted((k, _type_of(v)) for k, v in props.items()))
-        key = (rel_type, start[0], end[0], signature)
-        target = self.rel_files.get(key)
+        shape = (rel_type, start[0], end[0], tuple(props), tuple(map(type, props.values())))
+        target = self._shapes.get(shape)
         if target is None:
-            header = [f":START_ID({start[0]})", f":END_ID({end[0]})"] + [f"{k}:{t}" for k, t in signature]
-            h, d, handle, writer = self._open(rel_type.lower(), header)
-            target = self.rel_files[key] = _CsvFile(h, d, handle, writer, tuple(k for k, _ in signature))
-        target.writer.writerow([start[1], end[1]] + [_cell(props[k]) for k in target.columns])
+            signature = tuple(sorted((k, _type_of(v)) for k, v in props.items()))
+            key = (rel_type, start[0], end[0], signature)
+            target = self.rel_files.get(key)
+            if target is None:
+                header = [f":START_ID({start[0]})", f":END_ID({end[0]})"] + [f"{k}:{t}" for k, t in signature]
+                h, d, handle, writer = self._open(rel_type.lower(), header)
+                target = self.rel_files[key] = _CsvFile(h, d, handle, writer, tuple(k for k, _ in signature))
+            self._shapes[shape] = target
+        target.writer.writerow([start[1], end[1], *[_cell(props[k]) for k in target.columns]])
 
     def close(self) -> None:
         for f in [*self.node_files.values(), *self.rel_files.values()]:
@@ -166,11 +180,49 @@ def _write_release(
     sink: CsvGraphSink, info: ReleaseInfo, parse: Any, codes: set[tuple[str, str]], stats: BuildStats,
     max_dangling_fraction: float,
 ) -> list[str]:
-    """One release's concepts, identities and edges; returns its load report."""
+    """One release's concepts, identities and edges; returns its load report.
+
+    An edge is written as soon as both its ends are known concepts of the release;
+    one that arrives before an end (parsers may interleave) waits in a spool file
+    and is judged after the last concept, so the dangling count and the graph are
+    the same whatever order a parser yields records in.
+    """
     report = LoadReport()
     rid = info.release_id
     provenance = {"source": info.system, "method": f"{info.loader}/{info.loader_version}"}
     concepts: set[tuple[str, str]] = set()
+    seen: set[int] = set()  # the driver path MERGEs a repeated edge into one; so does this one
+    sent = dangling = 0
+
+    def known(rec: RelationRecord) -> bool:
+        return (rec.system, rec.source_code) in concepts and (
+            rec.to_identity or (rec.target, rec.target_code) in concepts
+        )
+
+    def first_time(rec: RelationRecord) -> bool:
+        identity = hash((rec.type, rec.source_code, rec.target, rec.target_code, rec.key))
+        if identity in seen:
+            return False
+        seen.add(identity)
+        return True
+
+    def write_edge(rec: RelationRecord) -> None:
+        allowed = IDENTITY_RELATION_TYPES if rec.to_identity else RELATION_TYPES
+        if rec.type not in allowed:
+            raise BuildError(f"relationship type {rec.type!r} is not allowed here")
+        row = edge_row(rec, rid, provenance)
+        props = {**row["props"], "key": row["key"], "release": rid}
+        start = ("Concept", _concept_id(rid, rec.system, rec.source_code))
+        if rec.to_identity:
+            target = (rec.target, rec.target_code)
+            if target not in codes:
+                codes.add(target)
+                sink.node("Code", "Code", _code_id(*target), {"system": target[0], "code": target[1]})
+            sink.relationship(rec.type, start, ("Code", _code_id(*target)), props)
+        else:
+            sink.relationship(rec.type, start, ("Concept", _concept_id(rid, rec.target, rec.target_code)), props)
+        stats.edges += 1
+
     with tempfile.TemporaryFile() as spool:
         for rec in _records(parse, report):
             if isinstance(rec, ConceptRecord):
@@ -184,37 +236,21 @@ def _write_release(
                 sink.relationship("VERSION_OF", ("Concept", _concept_id(rid, rec.system, rec.code)),
                                   ("Code", _code_id(rec.system, rec.code)), {})
                 stats.concepts += 1
+            elif known(rec):
+                sent += 1
+                if first_time(rec):
+                    write_edge(rec)
             else:
                 pickle.dump(rec, spool, protocol=pickle.HIGHEST_PROTOCOL)
         spool.seek(0)
-        sent = dangling = 0
-        seen: set[int] = set()  # the driver path MERGEs a repeated edge into one; so does this one
         for rec in unspool(spool):
             sent += 1
-            identity = hash((rec.type, rec.source_code, rec.target, rec.target_code, rec.key))
-            if identity in seen:
+            if not first_time(rec):
                 continue
-            seen.add(identity)
-            if (rec.system, rec.source_code) not in concepts or (
-                not rec.to_identity and (rec.target, rec.target_code) not in concepts
-            ):
-                dangling += 1
-                continue
-            allowed = IDENTITY_RELATION_TYPES if rec.to_identity else RELATION_TYPES
-            if rec.type not in allowed:
-                raise BuildError(f"relationship type {rec.type!r} is not allowed here")
-            row = edge_row(rec, rid, provenance)
-            props = {**row["props"], "key": row["key"], "release": rid}
-            start = ("Concept", _concept_id(rid, rec.system, rec.source_code))
-            if rec.to_identity:
-                target = (rec.target, rec.target_code)
-                if target not in codes:
-                    codes.add(target)
-                    sink.node("Code", "Code", _code_id(*target), {"system": target[0], "code": target[1]})
-                sink.relationship(rec.type, start, ("Code", _code_id(*target)), props)
+            if known(rec):
+                write_edge(rec)
             else:
-                sink.relationship(rec.type, start, ("Concept", _concept_id(rid, rec.target, rec.target_code)), props)
-            stats.edges += 1
+                dangling += 1
     if dangling:
         report.note("dangling_edge", f"{dangling} of {sent} edges lacked an endpoint")
         if dangling > max_dangling_fraction * max(sent, 1):

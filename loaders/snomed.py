@@ -252,8 +252,35 @@ _STAGE = {
 }
 
 
-def _rows(path: Path, spec: TableSpec, report: LoadReport) -> Iterator[tuple[int, dict[str, str]]]:
-    """Validated rows of one RF2 file: header checked, integers and SCTIDs checked, values trimmed."""
+#: Free-text columns: surrounding blanks are trimmed (identifier columns must be exact).
+_TEXT_COLUMNS = frozenset({"term", "value", "mapRule", "mapAdvice", "mapTarget"})
+
+#: Columns holding a few metadata ids repeated on millions of rows: their check
+#: digits are verified once each (the Verhoeff check was a third of a full-size parse).
+_REPEATED_COLUMNS = frozenset({"moduleId", "definitionStatusId", "typeId", "characteristicTypeId", "modifierId",
+                               "caseSignificanceId", "refsetId", "acceptabilityId"})
+
+
+@lru_cache(maxsize=65_536)
+def _repeated_sctid_is_valid(value: str) -> bool:
+    return is_valid_sctid(value)
+
+
+def _rows(
+    path: Path, spec: TableSpec, report: LoadReport, valid_ids: set[str] | None = None
+) -> Iterator[tuple[int, list[str]]]:
+    """Validated rows of one RF2 file, as values in header order: header, flags, integers and SCTIDs checked.
+
+    ``valid_ids`` holds concept and description ids already proven valid (their
+    files are read first and fill it), so a reference to one is not re-verified on
+    each of the millions of rows that name it.
+    """
+    width = len(spec.header)
+    text = [i for i, name in enumerate(spec.header) if name in _TEXT_COLUMNS]
+    integers = [(spec.header.index(c), c) for c in spec.integer_columns]
+    sctids = [(spec.header.index(c), c, c in _REPEATED_COLUMNS) for c in spec.sctid_columns]
+    fills = spec.name in ("concept", "description") and valid_ids is not None
+    seen = valid_ids if valid_ids is not None else set()
     try:
         with path.open(encoding="utf-8", newline="") as fh:
             header_line = fh.readline()
@@ -267,70 +294,63 @@ def _rows(path: Path, spec: TableSpec, report: LoadReport) -> Iterator[tuple[int
                 if raw.startswith("#"):
                     report.note("comment_line_skipped", f"{path.name} line {number}")
                     continue
-                if not raw.strip():
-                    continue
                 if not raw.endswith("\n"):
+                    if not raw.strip():
+                        continue
                     raise SourceFormatError(path, "last line is truncated (no line end)", line=number)
                 values = raw.rstrip("\r\n").split("\t")
-                if len(values) != len(spec.header):
-                    raise SourceFormatError(
-                        path, f"{len(values)} columns, expected {len(spec.header)}", line=number, field="columns"
-                    )
-                row = dict(zip(spec.header, (v.strip() for v in values), strict=True))
-                _check_row(path, number, row, spec)
-                yield number, row
+                if len(values) != width:
+                    if not raw.strip():
+                        continue
+                    raise SourceFormatError(path, f"{len(values)} columns, expected {width}", line=number,
+                                            field="columns")
+                for i in text:
+                    values[i] = values[i].strip()
+                if values[2] != "0" and values[2] != "1":
+                    raise SourceFormatError(path, f"active is {values[2]!r}, expected 0 or 1", line=number,
+                                            field="active")
+                et = values[1]
+                if len(et) != 8 or not et.isdigit():
+                    raise SourceFormatError(path, f"effectiveTime {et!r} is not YYYYMMDD", line=number,
+                                            field="effectiveTime")
+                for i, column in integers:
+                    if not values[i].lstrip("-").isdigit():
+                        raise SourceFormatError(path, f"{values[i]!r} is not an integer", line=number, field=column)
+                for i, column, repeated in sctids:
+                    value = values[i]
+                    if value in seen:
+                        continue
+                    if not (_repeated_sctid_is_valid(value) if repeated else is_valid_sctid(value)):
+                        raise SourceFormatError(path, f"{value!r} is not a valid SCTID", line=number, field=column)
+                if fills:
+                    seen.add(values[0])
+                yield number, values
     except UnicodeDecodeError as exc:
         raise SourceFormatError(path, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
 
 
-def _check_row(path: Path, number: int, row: dict[str, str], spec: TableSpec) -> None:
-    if row["active"] not in ("0", "1"):
-        raise SourceFormatError(path, f"active is {row['active']!r}, expected 0 or 1", line=number, field="active")
-    et = row["effectiveTime"]
-    if len(et) != 8 or not et.isdigit():
-        raise SourceFormatError(path, f"effectiveTime {et!r} is not YYYYMMDD", line=number, field="effectiveTime")
-    for column in spec.integer_columns:
-        if not row[column].lstrip("-").isdigit():
-            raise SourceFormatError(path, f"{row[column]!r} is not an integer", line=number, field=column)
-    for column in spec.sctid_columns:
-        value = row[column]
-        valid = _repeated_sctid_is_valid(value) if column in _REPEATED_COLUMNS else is_valid_sctid(value)
-        if not valid:
-            raise SourceFormatError(path, f"{value!r} is not a valid SCTID", line=number, field=column)
-
-
-#: Columns holding a few metadata ids repeated on millions of rows: their check
-#: digits are verified once each (the Verhoeff check was a third of a full-size parse).
-_REPEATED_COLUMNS = frozenset({"moduleId", "definitionStatusId", "typeId", "characteristicTypeId", "modifierId",
-                               "caseSignificanceId", "refsetId", "acceptabilityId"})
-
-
-@lru_cache(maxsize=65_536)
-def _repeated_sctid_is_valid(value: str) -> bool:
-    return is_valid_sctid(value)
-
-
 def _stage(db: sqlite3.Connection, files: ReleaseFiles, report: LoadReport) -> None:
     db.executescript(_SCHEMA)
-    for name, paths in files.tables.items():
+    valid_ids: set[str] = set()
+    for name in TABLES:  # concepts and descriptions first: they prove the ids the other tables name
         spec = TABLES[name]
         columns = _STAGE[name]
         placeholders = ", ".join("?" for _ in columns)
-        # The latest row per id wins, so a Full release reduces to its snapshot.
+        # The latest row per id wins, so a Full release reduces to its snapshot. Integer
+        # columns take the text as read: SQLite's INTEGER affinity stores it as a number.
         sql = (
             f"INSERT INTO {name} VALUES ({placeholders}) ON CONFLICT(id) DO UPDATE SET "
             + ", ".join(f"{c} = excluded.{c}" for c in _sqlite_columns(name)[1:])
             + f" WHERE excluded.et >= {name}.et"
         )
-        for path in paths:
+        picks = [spec.header.index(c) for c in columns if not c.startswith("@")]
+        with_place = "@file" in columns
+        for path in files.tables.get(name, []):
             batch = []
-            for number, row in _rows(path, spec, report):
-                batch.append(tuple(
-                    path.name if c == "@file" else number if c == "@line"
-                    else int(row[c]) if c in ("effectiveTime", "active", "relationshipGroup", "mapGroup", "mapPriority")
-                    else row[c]
-                    for c in columns
-                ))
+            place = (path.name,)
+            for number, values in _rows(path, spec, report, valid_ids):
+                row = tuple([values[i] for i in picks])
+                batch.append(row + (*place, number) if with_place else row)
                 if len(batch) >= 10_000:
                     db.executemany(sql, batch)
                     batch = []
