@@ -31,7 +31,7 @@ from loaders.records import ConceptRecord, PropertyValue, Record, RelationRecord
 #: Relationship types a loader may write between concepts of one release.
 #: Cypher takes types only from these allowlists.
 RELATION_TYPES: frozenset[str] = frozenset(
-    {"IS_A", "CITES", "HAS_PHENOTYPE", "REPLACED_BY", "HAS_ATTRIBUTE", "HAS_PART", "RELATED"}
+    {"IS_A", "CITES", "HAS_PHENOTYPE", "REPLACED_BY", "HAS_ATTRIBUTE", "HAS_PART", "RELATED", "PREDICATION"}
 )
 #: Relationship types from a concept to the identity (``Code``) of another system.
 IDENTITY_RELATION_TYPES: frozenset[str] = frozenset({"XREF", "MAPS_TO"})

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from loaders import hpo, icd10cm, loinc, obo, owl, rxnorm, snomed, umls
+from loaders import hpo, icd10cm, loinc, obo, owl, rxnorm, semmeddb, snomed, umls
 from loaders.errors import ClinigraphError
 from loaders.records import LoadReport, Record, ReleaseInfo
 
@@ -113,6 +113,9 @@ LOADERS: dict[str, SourceLoader] = {
                            _prepare_rxnorm),
     "umls": SourceLoader("umls", "UMLS MRCONSO + MRSTY: CUIs linked to ICD10CM, SNOMEDCT_US, LNC, RXNORM, HPO, OMIM",
                          _release_folder_loader(umls, "umls", "UMLS release folder with META/")),
+    "semmeddb": SourceLoader("semmeddb", "SemMedDB PREDICATION CSV (plain or .gz), or a folder with it and "
+                             "SENTENCE, CITATIONS, GENERIC_CONCEPT",
+                             _release_folder_loader(semmeddb, "semmeddb", "SemMedDB PREDICATION file or folder")),
     "snomed": SourceLoader("snomed", "SNOMED CT RF2 release folder or zip (Snapshot, or Full with --full)",
                            _prepare_snomed),
 }

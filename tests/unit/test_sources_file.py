@@ -12,7 +12,7 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 def test_fixture_sources_file_resolves_relative_paths():
     entries = read_sources_file(FIXTURES / "sources.toml")
-    assert [name for name, _ in entries] == ["icd10cm", "hpo", "snomed", "loinc", "loinc", "rxnorm", "umls"]
+    assert [name for name, _ in entries] == ["icd10cm", "hpo", "snomed", "loinc", "loinc", "rxnorm", "umls", "semmeddb"]
     _, hpo = entries[1]
     assert hpo.path == (FIXTURES / "hpo" / "hp.obo").resolve() and hpo.annotations is not None
 

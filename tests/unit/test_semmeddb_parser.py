@@ -1,0 +1,145 @@
+"""SemMedDB PREDICATION/SENTENCE/CITATIONS/GENERIC_CONCEPT parsing on the official-format fixture."""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+from pathlib import Path
+
+import pytest
+
+from loaders import semmeddb
+from loaders.errors import SourceFormatError, TooManyProblemsError
+from loaders.records import ConceptRecord, LoadReport, RelationRecord
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "semmeddb" / "semmedVER43_2024"
+PREDICATION = FIXTURE / "semmedVER43_2024_R_PREDICATION.csv"
+
+
+def parse(path: Path = FIXTURE, **kw: object) -> tuple[list, LoadReport]:
+    report = LoadReport()
+    return list(semmeddb.parse_release(path, report, **kw)), report  # type: ignore[arg-type]
+
+
+def edges(records: list) -> dict[tuple[str, str, str], dict]:
+    return {(r.source_code, r.key, r.target_code): dict(r.properties) for r in records
+            if isinstance(r, RelationRecord) and r.type == "PREDICATION"}
+
+
+def test_one_edge_per_triple_with_counts_pmids_sentences_and_years():
+    records, _ = parse()
+    e = edges(records)[("C0020538", "CAUSES", "C0038454")]
+    assert e["predications"] == 4  # the same sentence extracted twice counts as a predication, not a PMID
+    assert e["pmid_count"] == 3
+    assert e["pmids"] == ("1001", "1002", "1003")
+    assert (e["first_year"], e["last_year"]) == (1998, 2019)
+    assert e["sentences"][0] == "Hypertensive disease causes cerebrovascular accident (sentence 5001)."
+    assert e["subject_semtypes"] == ("dsyn",) and e["negated"] is False
+
+
+def test_neg_predicates_are_kept_as_negated_edges():
+    records, _ = parse()
+    e = edges(records)
+    assert e[("C0020456", "NEG_CAUSES", "C1561643")]["negated"] is True
+    assert e[("C0020456", "NEG_CAUSES", "C1561643")]["base_predicate"] == "CAUSES"
+    assert e[("C0020456", "CAUSES", "C1561643")]["negated"] is False
+
+
+def test_pipe_joined_cui_keeps_the_cui_and_is_counted():
+    records, report = parse()
+    assert ("C0021641", "TREATS", "C0020456") in edges(records)
+    insulin = next(r for r in records if isinstance(r, ConceptRecord) and r.code == "C0021641")
+    assert insulin.display == "Insulin"
+    assert report.counts["pipe_joined_cui"] == 1
+
+
+def test_escaped_quote_and_comma_in_a_name():
+    records, _ = parse()
+    assert ("C0028754", "CAUSES", "C0020538") in edges(records)
+
+
+def test_corrupt_rows_are_counted_with_their_line():
+    _, report = parse()
+    assert report.counts["corrupt_row"] == 2
+    assert any("line 38" in x for x in report.examples["corrupt_row"])
+    assert any("line 39: bad PMID" in x for x in report.examples["corrupt_row"])
+
+
+def test_generic_concepts_are_flagged_on_concepts_and_edges():
+    records, _ = parse()
+    patients = next(r for r in records if isinstance(r, ConceptRecord) and r.code == "C0030705")
+    assert dict(patients.properties)["generic"] is True
+    assert edges(records)[("C0004057", "ADMINISTERED_TO", "C0030705")]["object_generic"] is True
+
+
+def test_every_cui_links_to_its_umls_identity():
+    records, _ = parse()
+    cuis = {r.code for r in records if isinstance(r, ConceptRecord)}
+    xrefs = {r.source_code for r in records if isinstance(r, RelationRecord) and r.type == "XREF"
+             and r.target == "UMLS" and r.to_identity}
+    assert cuis == xrefs and len(cuis) == 24
+
+
+def test_gzipped_file_gives_the_same_records(tmp_path):
+    for f in FIXTURE.iterdir():
+        with f.open("rb") as src, gzip.open(tmp_path / (f.name + ".gz"), "wb") as dst:
+            shutil.copyfileobj(src, dst)
+    plain, _ = parse()
+    zipped, _ = parse(tmp_path)
+    assert [(type(r), r.source_code if isinstance(r, RelationRecord) else r.code) for r in plain] == \
+           [(type(r), r.source_code if isinstance(r, RelationRecord) else r.code) for r in zipped]
+    assert edges(plain) == edges(zipped)
+
+
+def test_partitioning_does_not_change_the_result():
+    assert edges(parse(partitions=1)[0]) == edges(parse(partitions=7)[0])
+
+
+def test_release_version_from_the_file_name():
+    assert semmeddb.describe_release(FIXTURE).release_id == "SEMMEDDB@43_2024"
+
+
+def test_a_header_line_is_refused_as_the_wrong_file(tmp_path):
+    bad = tmp_path / "semmedVER43_PREDICATION.csv"
+    bad.write_text(",".join(semmeddb.PREDICATION_COLUMNS) + "\n" + PREDICATION.read_text(encoding="latin-1"),
+                   encoding="latin-1")
+    with pytest.raises(SourceFormatError) as exc:
+        parse(bad)
+    assert exc.value.line == 1 and exc.value.field == "PMID" and bad.name in str(exc.value)
+
+
+def test_a_file_of_another_table_is_refused(tmp_path):
+    bad = tmp_path / "semmedVER43_PREDICATION.csv"
+    shutil.copy(FIXTURE / "semmedVER43_2024_R_CITATIONS.csv", bad)
+    with pytest.raises(SourceFormatError) as exc:
+        parse(bad)
+    assert exc.value.field == "columns" and exc.value.line == 1
+
+
+def test_a_truncated_last_line_is_refused(tmp_path):
+    bad = tmp_path / "semmedVER43_PREDICATION.csv"
+    bad.write_text(PREDICATION.read_text(encoding="latin-1").rstrip("\n"), encoding="latin-1")
+    with pytest.raises(SourceFormatError, match="truncated"):
+        parse(bad)
+
+
+def test_a_truncated_gzip_is_refused(tmp_path):
+    data = gzip.compress(PREDICATION.read_bytes())
+    bad = tmp_path / "semmedVER43_PREDICATION.csv.gz"
+    bad.write_bytes(data[: len(data) // 2])
+    with pytest.raises(SourceFormatError, match="truncated|unreadable"):
+        parse(bad)
+
+
+def test_too_many_corrupt_rows_stop_the_load(tmp_path):
+    good = PREDICATION.read_text(encoding="latin-1").splitlines()[0]
+    bad = tmp_path / "semmedVER43_PREDICATION.csv"
+    rows = [good] * 20 + [good.replace('"1001"', '"x"')] * 11
+    bad.write_text("\n".join(rows) + "\n", encoding="latin-1")
+    with pytest.raises(TooManyProblemsError, match="11 of 31"):
+        parse(bad)
+
+
+def test_a_folder_without_predication_is_refused(tmp_path):
+    with pytest.raises(SourceFormatError, match="PREDICATION"):
+        semmeddb.find_files(tmp_path)
