@@ -17,10 +17,11 @@ from neo4j import Driver
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.routes import concepts, health, medications, releases, search
+from api.routes import concepts, health, medications, releases, search, verify
 from graph.connection import open_driver
 from graph.settings import Settings, get_settings
 from graph.terminology import ConceptNotFoundError, NotLoadedError, UnknownSystemError
+from graph.verification import VerificationInputError
 
 
 def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -58,12 +59,17 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
     app.include_router(concepts.router, prefix="/v1")
     app.include_router(search.router, prefix="/v1")
     app.include_router(medications.router, prefix="/v1")
+    app.include_router(verify.router, prefix="/v1")
 
     @app.exception_handler(ConceptNotFoundError)
     @app.exception_handler(UnknownSystemError)
     @app.exception_handler(NotLoadedError)
     async def not_found(_: Request, exc: Exception) -> JSONResponse:
         return problem(404, "Not found", str(exc))
+
+    @app.exception_handler(VerificationInputError)
+    async def bad_claim(_: Request, exc: VerificationInputError) -> JSONResponse:
+        return problem(422, "Invalid request", f"{exc.field}: {exc}")
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Strict(BaseModel):
@@ -189,3 +191,150 @@ class IngredientsOut(Strict):
     tty: str
     ingredients: list[Ingredient]
     release: str
+
+
+# --- verification -------------------------------------------------------------------------------
+
+class ConceptRefIn(Strict):
+    """A concept by code (``{system, code}``: ICD10CM, SNOMEDCT, LOINC, RXNORM, HPO, UMLS …) or by ``name``."""
+
+    system: str | None = Field(default=None, max_length=32)
+    code: str | None = Field(default=None, max_length=64)
+    name: str | None = Field(default=None, max_length=200)
+
+
+class ThresholdsIn(Strict):
+    """What evidence counts. The defaults reproduce the published EHR-QA rule on SemMedDB."""
+
+    min_pmids: int = Field(default=1, ge=1, le=10_000, description="distinct PMIDs a literature edge needs")
+    ignore_generic: bool = Field(default=False, description="do not count edges with a SemMedDB generic concept")
+    hierarchy_steps: int = Field(default=0, ge=0, le=3,
+                                 description="IS A steps to a more general subject or a more specific object")
+    sources: list[str] = Field(default_factory=lambda: ["literature"], min_length=1, max_length=2,
+                               description="evidence that decides the verdict: literature, ontology")
+
+
+class VerifyIn(Strict):
+    subject: ConceptRefIn
+    predicate: str = Field(min_length=1, max_length=64,
+                           description="a group (cause, affect, associate, treat, has_finding), an inverse "
+                                       "(TREATED_BY …) or one SemMedDB predicate (CAUSES …)")
+    object: ConceptRefIn
+    context: list[ConceptRefIn] = Field(default_factory=list, max_length=20,
+                                        description="background concepts of the record; negative evidence "
+                                                    "between one of them and the object makes a claim conflicting")
+    thresholds: ThresholdsIn = Field(default_factory=ThresholdsIn)
+
+
+class VerifyBatchIn(Strict):
+    items: list[VerifyIn] = Field(min_length=1, max_length=1000)
+
+
+class DistractorsIn(Strict):
+    subject: ConceptRefIn
+    predicate: str = Field(min_length=1, max_length=64)
+    candidates: list[ConceptRefIn] = Field(min_length=1, max_length=100)
+    context: list[ConceptRefIn] = Field(default_factory=list, max_length=20)
+    thresholds: ThresholdsIn = Field(default_factory=ThresholdsIn)
+
+
+class ConceptBrief(Strict):
+    system: str
+    code: str
+    display: str | None = None
+    release: str | None = None
+
+
+class NameMatch(Strict):
+    system: str
+    code: str
+    display: str | None = None
+    score: float | None = None
+
+
+class ResolutionOut(Strict):
+    input: dict[str, str | None]
+    resolved: bool
+    method: str
+    concepts: list[ConceptBrief]
+    cuis: list[str]
+    name_matches: list[NameMatch] = []
+
+
+class EvidenceSource(Strict):
+    release: str | None = None
+    type: str
+    key: str | None = None
+    file: str | None = None
+    record: str | None = None
+
+
+class EvidenceOut(Strict):
+    kind: str = Field(description="literature or ontology")
+    role: str = Field(description="claim: between subject and object; context: a context concept and the object")
+    polarity: str = Field(description="positive (for) or negative (against)")
+    relation: str | None
+    from_: ConceptBrief = Field(alias="from")
+    to: ConceptBrief
+    support: str = Field(description="direct, or through a more general subject / more specific object")
+    steps: int
+    through: list[str]
+    counted: bool
+    not_counted_because: str | None = None
+    context_index: int | None = None
+    source: EvidenceSource
+    details: dict[str, Any]
+
+
+class PredicateOut(Strict):
+    requested: str
+    group: str
+    reversed: bool
+    semmeddb: list[str]
+    semmeddb_reverse: list[str]
+    ontology: list[str]
+
+
+class VerifyOut(Strict):
+    verdict: str = Field(description="supported, contradicted, conflicting, unsupported or unresolved")
+    keep: bool = Field(description="the published rule's decision: keep only supported relations")
+    explanation: str
+    subject: ResolutionOut
+    object: ResolutionOut
+    context: list[ResolutionOut]
+    predicate: PredicateOut
+    thresholds: dict[str, Any]
+    evidence: list[EvidenceOut]
+
+
+class ItemError(Strict):
+    index: int
+    field: str
+    detail: str
+
+
+class BatchItemOut(Strict):
+    index: int
+    result: VerifyOut | None = None
+    error: ItemError | None = None
+
+
+class VerifyBatchOut(Strict):
+    results: list[BatchItemOut]
+    counts: dict[str, int]
+
+
+class CandidateOut(Strict):
+    candidate: str
+    drop: bool
+    supported: bool
+    supported_for: list[str]
+    resolved: ResolutionOut | None = None
+    evidence: list[dict[str, Any]]
+    errors: list[dict[str, Any]]
+
+
+class DistractorsOut(Strict):
+    subject: str
+    predicate: str
+    candidates: list[CandidateOut]

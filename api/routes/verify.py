@@ -1,0 +1,75 @@
+"""Relation verification for generation jobs: one claim, a batch, and distractor screening.
+
+The routers only translate between pydantic models and :mod:`graph.verification`;
+every read runs in one read transaction per request.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from fastapi import APIRouter
+
+from api.deps import GraphDep
+from api.models import (
+    ConceptRefIn,
+    DistractorsIn,
+    DistractorsOut,
+    Problem,
+    ThresholdsIn,
+    VerifyBatchIn,
+    VerifyBatchOut,
+    VerifyIn,
+    VerifyOut,
+)
+from graph.verification import Claim, ConceptRef, Thresholds, Verifier
+
+router = APIRouter(tags=["verification"])
+
+
+def concept_ref(ref: ConceptRefIn) -> ConceptRef:
+    return ConceptRef(system=ref.system, code=ref.code, name=ref.name)
+
+
+def thresholds(t: ThresholdsIn) -> Thresholds:
+    return Thresholds(min_pmids=t.min_pmids, ignore_generic=t.ignore_generic, hierarchy_steps=t.hierarchy_steps,
+                      sources=tuple(t.sources))
+
+
+def claim_of(item: VerifyIn) -> Claim:
+    return Claim(subject=concept_ref(item.subject), predicate=item.predicate, object=concept_ref(item.object),
+                 context=tuple(concept_ref(c) for c in item.context), thresholds=thresholds(item.thresholds))
+
+
+@router.post("/verify", response_model=VerifyOut, responses={422: {"model": Problem}, 503: {"model": Problem}})
+def verify(graph: GraphDep, body: VerifyIn) -> dict[str, Any]:
+    """Is (subject, predicate, object) supported, contradicted, conflicting, unsupported or unresolved — with
+    every piece of evidence (literature, ontology), its source record and whether it counted."""
+    return Verifier(graph.driver, graph.database).verify(claim_of(body))
+
+
+@router.post("/verify/batch", response_model=VerifyBatchOut,
+             responses={422: {"model": Problem}, 503: {"model": Problem}})
+def verify_batch(graph: GraphDep, body: VerifyBatchIn) -> dict[str, Any]:
+    """Up to 1,000 claims in one call; a malformed item gets its own error and does not fail the others."""
+    answers = Verifier(graph.driver, graph.database).verify_many([claim_of(i) for i in body.items])
+    results: list[dict[str, Any]] = []
+    for index, answer in enumerate(answers):
+        if "error" in answer:
+            results.append({"index": index, "error": {"index": index, **answer["error"]}})
+        else:
+            results.append({"index": index, "result": answer})
+    counts = Counter(r["result"]["verdict"] if "result" in r else "error" for r in results)
+    return {"results": results, "counts": dict(counts)}
+
+
+@router.post("/verify/distractors", response_model=DistractorsOut,
+             responses={422: {"model": Problem}, 503: {"model": Problem}})
+def verify_distractors(graph: GraphDep, body: DistractorsIn) -> dict[str, Any]:
+    """Which candidate distractors the knowledge supports for the subject or a context concept (drop those:
+    they would be a second correct answer), with the evidence."""
+    return Verifier(graph.driver, graph.database).distractors(
+        concept_ref(body.subject), body.predicate, [concept_ref(c) for c in body.candidates],
+        tuple(concept_ref(c) for c in body.context), thresholds(body.thresholds),
+    )

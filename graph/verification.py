@@ -1,0 +1,534 @@
+"""Relation verification: is (subject, predicate, object) supported, contradicted, or neither — and why.
+
+Generation jobs call this thousands of times, so a batch is answered with a
+fixed number of read queries whatever its size:
+
+1. names (if any) are resolved through the full-text index — exact title or
+   synonym matches first, otherwise the best ranked hit, reported as such;
+2. every code is widened to its *anchors*: the current concepts that share its
+   identity through the UMLS crosswalk (``XREF``/``VERSION_OF`` walks: an
+   ICD-10-CM code, its CUI, the SNOMED CT, HPO and SemMedDB concepts of that
+   CUI), and — when ``hierarchy_steps`` allows — the subject's more general and
+   the object's more specific concepts with their own anchors;
+3. the edges between subject anchors and object anchors (and between context
+   anchors and object anchors) are read in one query and judged in Python
+   against the predicate group (:mod:`graph.predicates`).
+
+Verdicts: ``supported`` (counted evidence for, none against), ``contradicted``
+(against, none for), ``conflicting`` (both, or a context concept has negative
+evidence against the object), ``unsupported`` (nothing counted either way),
+``unresolved`` (a concept could not be resolved). With the default parameters
+(literature counted, one PMID, no hierarchy, generic concepts not ignored)
+``keep`` equals the published EHR-QA rule: positive support, no negative
+evidence, no negating background. Evidence from sources that are not counted
+is still returned, marked ``counted: false`` with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from neo4j import Driver, ManagedTransaction
+
+from graph.predicates import Interpretation, PredicateCatalog, load_catalog
+from graph.terminology import KNOWN_SYSTEMS, lucene_query, normalise_code, normalise_system
+from loaders.errors import ClinigraphError
+
+SOURCES = ("literature", "ontology")
+MAX_HIERARCHY_STEPS = 3
+MAX_CONTEXT = 20
+MAX_NAME_LENGTH = 200
+MAX_CODE_LENGTH = 64
+VERIFY_SYSTEMS = (*KNOWN_SYSTEMS, "SEMMEDDB")
+_CUI = re.compile(r"^C\d{7}$")
+
+
+class VerificationInputError(ClinigraphError):
+    """A request item is malformed; ``field`` names the part (``subject.code``, ``predicate`` …)."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """What evidence counts. Defaults reproduce the published rule (see the module docstring)."""
+
+    min_pmids: int = 1
+    ignore_generic: bool = False
+    hierarchy_steps: int = 0
+    sources: tuple[str, ...] = ("literature",)
+
+    def check(self) -> Thresholds:
+        if self.min_pmids < 1:
+            raise VerificationInputError("min_pmids must be at least 1", "thresholds.min_pmids")
+        if not 0 <= self.hierarchy_steps <= MAX_HIERARCHY_STEPS:
+            raise VerificationInputError(f"hierarchy_steps must be 0–{MAX_HIERARCHY_STEPS}",
+                                         "thresholds.hierarchy_steps")
+        unknown = [s for s in self.sources if s not in SOURCES]
+        if unknown or not self.sources:
+            raise VerificationInputError(f"sources must be a non-empty subset of {list(SOURCES)}",
+                                         "thresholds.sources")
+        return self
+
+
+@dataclass(frozen=True)
+class ConceptRef:
+    """A concept as a caller names it: a code in a system, or a name."""
+
+    system: str | None = None
+    code: str | None = None
+    name: str | None = None
+
+    def normalised(self, where: str) -> ConceptRef:
+        if self.name is not None and (self.system or self.code):
+            raise VerificationInputError("give either a name or a system and code, not both", where)
+        if self.name is not None:
+            name = self.name.strip()
+            if not name:
+                raise VerificationInputError("the name is empty", f"{where}.name")
+            if len(name) > MAX_NAME_LENGTH:
+                raise VerificationInputError(f"the name is longer than {MAX_NAME_LENGTH} characters", f"{where}.name")
+            return ConceptRef(name=name)
+        if not self.system or not self.code:
+            raise VerificationInputError("give a system and a code, or a name", where)
+        system = self.system.strip().upper()
+        if system != "SEMMEDDB":
+            try:
+                system = normalise_system(system)
+            except ClinigraphError as exc:
+                raise VerificationInputError(str(exc), f"{where}.system") from None
+        code = self.code.strip()
+        if not code or len(code) > MAX_CODE_LENGTH or any(ch.isspace() for ch in code):
+            raise VerificationInputError(f"code {self.code!r} is malformed", f"{where}.code")
+        code = normalise_code(system, code)
+        if system in ("UMLS", "SEMMEDDB") and not _CUI.match(code):
+            raise VerificationInputError(f"{code!r} is not a UMLS CUI (C + 7 digits)", f"{where}.code")
+        return ConceptRef(system=system, code=code)
+
+    def label(self) -> str:
+        return self.name if self.name is not None else f"{self.system}:{self.code}"
+
+
+@dataclass(frozen=True)
+class Claim:
+    subject: ConceptRef
+    predicate: str
+    object: ConceptRef
+    context: tuple[ConceptRef, ...] = ()
+    thresholds: Thresholds = field(default_factory=Thresholds)
+
+
+# --- queries ------------------------------------------------------------------------------------
+
+_NAME_QUERY = """
+CALL () {
+  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current
+}
+UNWIND $names AS nm
+CALL (nm, current) {
+  CALL db.index.fulltext.queryNodes('concept_names', nm.lucene, {limit: 50}) YIELD node, score
+  WITH node, score WHERE node.release IN current
+  WITH node, score, toLower(node.display) = nm.lower
+       OR nm.lower IN [s IN coalesce(node.synonyms, []) | toLower(s)] AS exact
+  RETURN node.system AS system, node.code AS code, node.display AS display, score, exact
+  ORDER BY exact DESC, score DESC LIMIT 10
+}
+RETURN nm.name AS name, system, code, display, score, exact
+"""
+
+# The anchors of one concept reference ``ref`` (with ``up``/``down`` hierarchy steps): the current
+# concepts sharing its identity through at most five XREF/VERSION_OF hops (HPO term → its UMLS Code
+# → the UMLS concept → an ICD-10-CM Code → its concept), then — when steps are allowed — the more
+# general (up) or more specific (down) concepts over IS_A, with their own equivalents.
+_ANCHORS = """
+    MATCH (k:Code {system: ref.system, code: ref.code})
+    CALL (k, current) {
+      MATCH (k)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){1,5}(a:Concept)
+      RETURN DISTINCT a
+    }
+    CALL (a, up, down) {
+      RETURN a AS g, 0 AS steps
+      UNION
+      WITH a WHERE up > 0
+      MATCH p = (a)-[:IS_A*1..3]->(g:Concept) WHERE length(p) <= up
+      RETURN g, length(p) AS steps
+      UNION
+      WITH a WHERE down > 0
+      MATCH p = (a)<-[:IS_A*1..3]-(g:Concept) WHERE length(p) <= down
+      RETURN g, -length(p) AS steps
+    }
+    WITH DISTINCT g, steps, current
+    CALL (g, steps, current) {
+      WITH g WHERE steps = 0
+      RETURN g AS anchor
+      UNION
+      WITH g WHERE steps <> 0
+      MATCH (g)-[:VERSION_OF]->(gk:Code)
+      MATCH (gk)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){1,5}(anchor:Concept)
+      RETURN DISTINCT anchor
+    }
+    WITH anchor, g, steps ORDER BY abs(steps)
+    WITH anchor, collect({steps: steps, via: g.system + ':' + g.code})[0] AS best
+"""
+
+_ANCHOR_FIELDS = ("node: anchor, id: elementId(anchor), system: anchor.system, code: anchor.code, "
+                  "display: anchor.display, release: anchor.release, steps: best.steps, via: best.via")
+
+# One statement answers a whole batch: per claim, the anchors of subject, object and context
+# concepts, then every edge between a subject (or context) anchor and an object anchor.
+_VERIFY_QUERY = """
+CALL () {
+  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current
+}
+UNWIND $claims AS c
+CALL (c, current) {
+  UNWIND c.s AS ref
+  WITH ref, current, c.up AS up, 0 AS down
+""" + _ANCHORS + """
+  RETURN collect({""" + _ANCHOR_FIELDS + """}) AS s_anchors
+}
+CALL (c, current) {
+  UNWIND c.o AS ref
+  WITH ref, current, 0 AS up, c.down AS down
+""" + _ANCHORS + """
+  RETURN collect({""" + _ANCHOR_FIELDS + """}) AS o_anchors
+}
+CALL (c, current) {
+  UNWIND range(0, size(c.ctx) - 1) AS ci
+  UNWIND c.ctx[ci] AS ref
+  WITH ci, ref, current, 0 AS up, 0 AS down
+""" + _ANCHORS.replace("WITH DISTINCT g, steps, current", "WITH DISTINCT ci, g, steps, current").replace(
+    "WITH anchor, g, steps ORDER BY", "WITH ci, anchor, g, steps ORDER BY").replace(
+    "WITH anchor, collect(", "WITH ci, anchor, collect(") + """
+  RETURN collect({ctx: ci, """ + _ANCHOR_FIELDS + """}) AS c_anchors
+}
+CALL (s_anchors, o_anchors, c_anchors, current) {
+  UNWIND s_anchors + c_anchors AS x
+  UNWIND o_anchors AS y
+  WITH DISTINCT x.node AS xn, y.node AS yn, current
+  WHERE xn <> yn
+  MATCH (xn)-[r:PREDICATION|HAS_ATTRIBUTE|CITES|HAS_PHENOTYPE]-(yn)
+  WHERE r.release IN current
+  RETURN collect({x: elementId(xn), y: elementId(yn), type: type(r), forward: startNode(r) = xn,
+                  props: properties(r)}) AS evidence
+}
+RETURN c.i AS i,
+       [a IN s_anchors | a {.id, .system, .code, .display, .release, .steps, .via}] AS s_anchors,
+       [a IN o_anchors | a {.id, .system, .code, .display, .release, .steps, .via}] AS o_anchors,
+       [a IN c_anchors | a {.ctx, .id, .system, .code, .display, .release, .steps, .via}] AS c_anchors,
+       evidence
+"""
+
+
+# --- the service --------------------------------------------------------------------------------
+
+@dataclass
+class _Anchor:
+    id: str
+    system: str
+    code: str
+    display: str
+    release: str
+    steps: int
+    via: str
+
+    def brief(self) -> dict[str, Any]:
+        return {"system": self.system, "code": self.code, "display": self.display}
+
+
+class Verifier:
+    """Answers claims against the current releases; every read in one read transaction per batch."""
+
+    def __init__(self, driver: Driver, database: str, catalog: PredicateCatalog | None = None) -> None:
+        self.driver = driver
+        self.database = database
+        self.catalog = catalog or load_catalog()
+
+    # public API -----------------------------------------------------------------------------
+
+    def verify(self, claim: Claim) -> dict[str, Any]:
+        result = self.verify_many([claim])[0]
+        if "error" in result:
+            raise VerificationInputError(result["error"]["detail"], result["error"]["field"])
+        return result
+
+    def verify_many(self, claims: list[Claim]) -> list[dict[str, Any]]:
+        """One answer per claim, in order; a malformed claim gets ``{"error": …}`` and does not fail the rest."""
+        prepared: list[tuple[Claim, Interpretation] | dict[str, Any]] = []
+        for i, claim in enumerate(claims):
+            try:
+                prepared.append(self._prepare(claim))
+            except VerificationInputError as exc:
+                prepared.append({"index": i, "error": {"field": exc.field, "detail": str(exc)}})
+        good = [p for p in prepared if isinstance(p, tuple)]
+        with self.driver.session(database=self.database, default_access_mode="READ") as session:
+            answers = session.execute_read(self._answer, good)
+        out: list[dict[str, Any]] = []
+        it = iter(answers)
+        for p in prepared:
+            out.append(next(it) if isinstance(p, tuple) else p)
+        return out
+
+    def distractors(self, subject: ConceptRef, predicate: str, candidates: list[ConceptRef],
+                    context: tuple[ConceptRef, ...] = (), thresholds: Thresholds | None = None) -> dict[str, Any]:
+        """Which candidate distractors the knowledge supports for the subject or a context concept."""
+        thresholds = thresholds or Thresholds()
+        claims: list[Claim] = []
+        owners: list[tuple[int, str]] = []
+        for ci, cand in enumerate(candidates):
+            claims.append(Claim(subject, predicate, cand, (), thresholds))
+            owners.append((ci, "subject"))
+            for xi, ctx in enumerate(context):
+                claims.append(Claim(ctx, predicate, cand, (), thresholds))
+                owners.append((ci, f"context[{xi}]"))
+        answers = self.verify_many(claims)
+        rows: list[dict[str, Any]] = [
+            {"candidate": cand.label(), "supported": False, "supported_for": [], "evidence": [], "errors": []}
+            for cand in candidates
+        ]
+        for (ci, who), ans in zip(owners, answers, strict=True):
+            row = rows[ci]
+            if "error" in ans:
+                row["errors"].append({"for": who, **ans["error"]})
+                continue
+            row.setdefault("resolved", ans["object"])
+            positive = [e for e in ans["evidence"] if e["counted"] and e["polarity"] == "positive"]
+            if positive:
+                row["supported"] = True
+                row["supported_for"].append(who)
+                row["evidence"].extend({**e, "for": who} for e in positive)
+        for row in rows:
+            row["drop"] = row["supported"]
+        return {"subject": subject.label(), "predicate": predicate, "candidates": rows}
+
+    # steps ------------------------------------------------------------------------------------
+
+    def _prepare(self, claim: Claim) -> tuple[Claim, Interpretation]:
+        if len(claim.context) > MAX_CONTEXT:
+            raise VerificationInputError(f"at most {MAX_CONTEXT} context concepts", "context")
+        try:
+            interpretation = self.catalog.interpret(claim.predicate)
+        except ClinigraphError as exc:
+            raise VerificationInputError(str(exc), "predicate") from None
+        normalised = Claim(
+            subject=claim.subject.normalised("subject"),
+            predicate=claim.predicate,
+            object=claim.object.normalised("object"),
+            context=tuple(c.normalised(f"context[{i}]") for i, c in enumerate(claim.context)),
+            thresholds=claim.thresholds.check(),
+        )
+        return normalised, interpretation
+
+    def _answer(self, tx: ManagedTransaction, items: list[tuple[Claim, Interpretation]]) -> list[dict[str, Any]]:
+        if not items:
+            return []
+        names = sorted({r.name for claim, _ in items for r in (claim.subject, claim.object, *claim.context)
+                        if r.name is not None})
+        by_name = self._resolve_names(tx, names) if names else {}
+
+        def codes_of(ref: ConceptRef) -> list[dict[str, str]]:
+            if ref.name is not None:
+                return [{"system": h["system"], "code": h["code"]} for h in by_name.get(ref.name, {}).get("hits", [])]
+            assert ref.system and ref.code
+            return [{"system": ref.system, "code": ref.code}]
+
+        params = []
+        for i, (claim, interp) in enumerate(items):
+            subject, obj = (claim.object, claim.subject) if interp.reversed else (claim.subject, claim.object)
+            steps = claim.thresholds.hierarchy_steps
+            params.append({"i": i, "s": codes_of(subject), "o": codes_of(obj), "up": steps, "down": steps,
+                           "ctx": [codes_of(c) for c in claim.context]})
+        answers: list[dict[str, Any]] = [{} for _ in items]
+        for r in tx.run(_VERIFY_QUERY, claims=params):
+            claim, interp = items[r["i"]]
+            s_anchors = [_Anchor(**a) for a in r["s_anchors"]]
+            o_anchors = [_Anchor(**a) for a in r["o_anchors"]]
+            c_anchors: list[list[_Anchor]] = [[] for _ in claim.context]
+            for a in r["c_anchors"]:
+                c_anchors[a.pop("ctx")].append(_Anchor(**a))
+            edges: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+            for e in r["evidence"]:
+                edges[(e["x"], e["y"])].append(e)
+            answers[r["i"]] = self._judge(claim, interp, s_anchors, o_anchors, c_anchors, edges, by_name)
+        return answers
+
+    @staticmethod
+    def _resolve_names(tx: ManagedTransaction, names: list[str]) -> dict[str, dict[str, Any]]:
+        params = [{"name": n, "lower": n.lower(), "lucene": lucene_query(n) or "\"\""} for n in names]
+        rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for r in tx.run(_NAME_QUERY, names=params):
+            rows[r["name"]].append(r.data())
+        out: dict[str, dict[str, Any]] = {}
+        for name in names:
+            hits = rows.get(name, [])
+            exact = [h for h in hits if h["exact"]]
+            if exact:
+                out[name] = {"method": "exact name or synonym", "hits": exact}
+            elif hits:
+                out[name] = {"method": "best full-text match", "hits": hits[:1]}
+            else:
+                out[name] = {"method": "not found", "hits": []}
+        return out
+
+    # judging ----------------------------------------------------------------------------------
+
+    def _judge(
+        self, claim: Claim, interp: Interpretation, s_anchors: list[_Anchor], o_anchors: list[_Anchor],
+        c_anchors: list[list[_Anchor]], edges: dict[tuple[str, str], list[dict[str, Any]]],
+        by_name: dict[str, dict[str, Any]],
+    ) -> dict[str, Any]:
+        t = claim.thresholds
+        subject, obj = (claim.object, claim.subject) if interp.reversed else (claim.subject, claim.object)
+        answer: dict[str, Any] = {
+            "subject": _resolution(claim.subject, s_anchors if not interp.reversed else o_anchors, by_name),
+            "object": _resolution(claim.object, o_anchors if not interp.reversed else s_anchors, by_name),
+            "context": [_resolution(c, a, by_name) for c, a in zip(claim.context, c_anchors, strict=True)],
+            "predicate": {
+                "requested": interp.requested, "group": interp.group.name, "reversed": interp.reversed,
+                "semmeddb": sorted(interp.group.semmeddb), "semmeddb_reverse": sorted(interp.group.semmeddb_reverse),
+                "ontology": [r.describe() for r in interp.group.ontology],
+            },
+            "thresholds": {"min_pmids": t.min_pmids, "ignore_generic": t.ignore_generic,
+                           "hierarchy_steps": t.hierarchy_steps, "sources": list(t.sources)},
+        }
+        unresolved = [label for label, anchors in [("subject", s_anchors), ("object", o_anchors)] if not anchors]
+        if unresolved:
+            answer.update(verdict="unresolved", keep=False, evidence=[],
+                          explanation=f"could not resolve the {' and the '.join(unresolved)} "
+                                      f"({subject.label()} / {obj.label()}) in the loaded releases")
+            return answer
+        evidence: list[dict[str, Any]] = []
+        for a in s_anchors:
+            for b in o_anchors:
+                for e in edges.get((a.id, b.id), []):
+                    item = self._claim_evidence(e, a, b, interp, t)
+                    if item:
+                        evidence.append(item)
+        for ci, anchors in enumerate(c_anchors):
+            for a in anchors:
+                for b in o_anchors:
+                    for e in edges.get((a.id, b.id), []):
+                        item = _context_evidence(e, a, b, t, ci)
+                        if item:
+                            evidence.append(item)
+        evidence.sort(key=lambda e: (e["role"] != "claim", not e["counted"], e["polarity"], e["steps"],
+                                     -e.get("details", {}).get("pmid_count", 0)))
+        pos = any(e["counted"] and e["role"] == "claim" and e["polarity"] == "positive" for e in evidence)
+        neg = any(e["counted"] and e["role"] == "claim" and e["polarity"] == "negative" for e in evidence)
+        background = any(e["counted"] and e["role"] == "context" for e in evidence)
+        if pos and (neg or background):
+            verdict = "conflicting"
+            why = ("evidence for and against" if neg
+                   else "evidence for, but a context concept has evidence against the object")
+        elif pos:
+            verdict, why = "supported", "evidence for and none against"
+        elif neg:
+            verdict, why = "contradicted", "explicit evidence against and none for"
+        else:
+            verdict, why = "unsupported", "no counted evidence either way"
+        answer.update(verdict=verdict, keep=verdict == "supported", evidence=evidence, explanation=why)
+        return answer
+
+    @staticmethod
+    def _claim_evidence(e: dict[str, Any], a: _Anchor, b: _Anchor, interp: Interpretation,
+                        t: Thresholds) -> dict[str, Any] | None:
+        props = e["props"]
+        group = interp.group
+        if e["type"] == "PREDICATION":
+            base = str(props.get("base_predicate", "")).upper()
+            if not ((e["forward"] and base in group.semmeddb) or (not e["forward"] and base in group.semmeddb_reverse)):
+                return None
+            kind = "literature"
+            relation = props.get("predicate")
+            polarity = "negative" if props.get("negated") else "positive"
+        else:
+            if not any(rule.matches(e["type"], props, e["forward"]) for rule in group.ontology):
+                return None
+            kind = "ontology"
+            relation = props.get("attribute") or props.get("note_type") or e["type"]
+            polarity = "negative" if props.get("negated") else "positive"
+        item = _evidence_item(kind, "claim", polarity, relation, e, a, b)
+        item["counted"], item["not_counted_because"] = _counted(item, props, t, a, b)
+        return item
+
+
+def _support_path(a: _Anchor, b: _Anchor) -> tuple[str, int]:
+    if a.steps == 0 and b.steps == 0:
+        return "direct", 0
+    if a.steps and b.steps:
+        return "via a more general subject and a more specific object", abs(a.steps) + abs(b.steps)
+    if a.steps:
+        return "via a more general subject", a.steps
+    return "via a more specific object", -b.steps
+
+
+def _evidence_item(kind: str, role: str, polarity: str, relation: Any, e: dict[str, Any], a: _Anchor,
+                   b: _Anchor) -> dict[str, Any]:
+    props = e["props"]
+    start, end = (a, b) if e["forward"] else (b, a)
+    support, steps = _support_path(a, b)
+    details = {k: props[k] for k in _DETAIL_KEYS if k in props}
+    return {
+        "kind": kind, "role": role, "polarity": polarity, "relation": relation,
+        "from": start.brief(), "to": end.brief(), "support": support, "steps": steps,
+        "through": [x.via for x in (a, b) if x.steps],
+        "source": {"release": props.get("release"), "type": e["type"], "key": props.get("key"),
+                   "file": props.get("source_file"), "record": props.get("record")},
+        "details": details,
+    }
+
+
+_DETAIL_KEYS = ("predicate", "negated", "predications", "pmid_count", "pmids", "sentences", "sentence_ids",
+                "first_year", "last_year", "subject_semtypes", "object_semtypes", "subject_generic",
+                "object_generic", "role_group", "note_type", "note_text", "attribute", "evidence", "frequency",
+                "references", "onset", "sex", "aspect")
+
+
+def _counted(item: dict[str, Any], props: dict[str, Any], t: Thresholds, a: _Anchor,
+             b: _Anchor) -> tuple[bool, str | None]:
+    if item["kind"] not in t.sources:
+        return False, f"{item['kind']} evidence is not counted (sources: {', '.join(t.sources)})"
+    if item["polarity"] == "negative" and (a.steps or b.steps):
+        return False, "evidence against a more general or more specific concept does not refute the claim"
+    if item["kind"] == "literature":
+        if int(props.get("pmid_count", 0)) < t.min_pmids:
+            return False, f"{props.get('pmid_count')} distinct PMID(s), fewer than min_pmids={t.min_pmids}"
+        if t.ignore_generic and (props.get("subject_generic") or props.get("object_generic")):
+            return False, "a generic concept (GENERIC_CONCEPT) and ignore_generic is set"
+    return True, None
+
+
+def _context_evidence(e: dict[str, Any], a: _Anchor, b: _Anchor, t: Thresholds, index: int) -> dict[str, Any] | None:
+    """Negative evidence between a context concept and the object: the published rule's background check."""
+    props = e["props"]
+    if not props.get("negated") or not e["forward"]:
+        return None
+    kind = "literature" if e["type"] == "PREDICATION" else "ontology"
+    relation = props.get("predicate") or e["type"]
+    item = _evidence_item(kind, "context", "negative", relation, e, a, b)
+    item["context_index"] = index
+    item["counted"], item["not_counted_because"] = _counted(item, props, t, a, b)
+    return item
+
+
+def _resolution(ref: ConceptRef, anchors: list[_Anchor], by_name: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    direct = sorted((a for a in anchors if a.steps == 0), key=lambda a: (a.system, a.code))
+    out: dict[str, Any] = {
+        "input": {"name": ref.name} if ref.name is not None else {"system": ref.system, "code": ref.code},
+        "resolved": bool(anchors),
+        "concepts": [{**a.brief(), "release": a.release} for a in direct],
+        "cuis": sorted({a.code for a in direct if a.system in ("UMLS", "SEMMEDDB")}),
+    }
+    if ref.name is not None:
+        found = by_name.get(ref.name, {})
+        out["method"] = found.get("method", "not found")
+        out["name_matches"] = [{k: h[k] for k in ("system", "code", "display", "score")}
+                               for h in found.get("hits", [])]
+    else:
+        out["method"] = "code" if anchors else "code not in any current release"
+    return out
