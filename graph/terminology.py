@@ -16,7 +16,7 @@ from graph.releases import resolve_release
 from loaders.errors import ClinigraphError
 
 #: Code systems clinigraph knows how to name; a request for another is an error.
-KNOWN_SYSTEMS = ("ICD10CM", "SNOMEDCT", "LOINC", "RXNORM", "HPO", "UMLS", "OMIM", "ORPHA", "DECIPHER")
+KNOWN_SYSTEMS = ("ICD10CM", "SNOMEDCT", "LOINC", "RXNORM", "HPO", "UMLS", "OMIM", "ORPHA", "DECIPHER", "SEMMEDDB")
 _SYSTEM_ALIASES = {
     "ICD-10-CM": "ICD10CM", "SNOMED": "SNOMEDCT", "SNOMEDCT_US": "SNOMEDCT", "LNC": "LOINC",
     "ORPHANET": "ORPHA", "HP": "HPO",

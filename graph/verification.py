@@ -31,7 +31,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from neo4j import Driver, ManagedTransaction
+from neo4j import Driver, ManagedTransaction, Session
 
 from graph.predicates import Interpretation, PredicateCatalog, load_catalog
 from graph.terminology import KNOWN_SYSTEMS, lucene_query, normalise_code, normalise_system
@@ -42,7 +42,7 @@ MAX_HIERARCHY_STEPS = 3
 MAX_CONTEXT = 20
 MAX_NAME_LENGTH = 200
 MAX_CODE_LENGTH = 64
-VERIFY_SYSTEMS = (*KNOWN_SYSTEMS, "SEMMEDDB")
+VERIFY_SYSTEMS = KNOWN_SYSTEMS
 _CUI = re.compile(r"^C\d{7}$")
 
 
@@ -96,12 +96,10 @@ class ConceptRef:
             return ConceptRef(name=name)
         if not self.system or not self.code:
             raise VerificationInputError("give a system and a code, or a name", where)
-        system = self.system.strip().upper()
-        if system != "SEMMEDDB":
-            try:
-                system = normalise_system(system)
-            except ClinigraphError as exc:
-                raise VerificationInputError(str(exc), f"{where}.system") from None
+        try:
+            system = normalise_system(self.system)
+        except ClinigraphError as exc:
+            raise VerificationInputError(str(exc), f"{where}.system") from None
         code = self.code.strip()
         if not code or len(code) > MAX_CODE_LENGTH or any(ch.isspace() for ch in code):
             raise VerificationInputError(f"code {self.code!r} is malformed", f"{where}.code")
@@ -267,7 +265,13 @@ class Verifier:
                 prepared.append({"index": i, "error": {"field": exc.field, "detail": str(exc)}})
         good = [p for p in prepared if isinstance(p, tuple)]
         with self.driver.session(database=self.database, default_access_mode="READ") as session:
-            answers = session.execute_read(self._answer, good)
+            if any(r.name is not None for claim, _ in good for r in (claim.subject, claim.object, *claim.context)):
+                # Names are resolved by a first statement: both run in one read transaction.
+                answers = session.execute_read(self._answer, good)
+            else:
+                # One statement is its own read transaction: an auto-commit run saves the COMMIT round trip
+                # (a third of a single verification's latency).
+                answers = self._answer(session, good)
         out: list[dict[str, Any]] = []
         it = iter(answers)
         for p in prepared:
@@ -324,7 +328,8 @@ class Verifier:
         )
         return normalised, interpretation
 
-    def _answer(self, tx: ManagedTransaction, items: list[tuple[Claim, Interpretation]]) -> list[dict[str, Any]]:
+    def _answer(self, tx: ManagedTransaction | Session, items: list[tuple[Claim, Interpretation]]
+                ) -> list[dict[str, Any]]:
         if not items:
             return []
         names = sorted({r.name for claim, _ in items for r in (claim.subject, claim.object, *claim.context)
@@ -358,7 +363,7 @@ class Verifier:
         return answers
 
     @staticmethod
-    def _resolve_names(tx: ManagedTransaction, names: list[str]) -> dict[str, dict[str, Any]]:
+    def _resolve_names(tx: ManagedTransaction | Session, names: list[str]) -> dict[str, dict[str, Any]]:
         params = [{"name": n, "lower": n.lower(), "lucene": lucene_query(n) or "\"\""} for n in names]
         rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for r in tx.run(_NAME_QUERY, names=params):

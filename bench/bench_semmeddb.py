@@ -1,0 +1,274 @@
+"""Benchmark: a SemMedDB-scale PREDICATION file through parse, full build and the import floor; then
+relation verification on the built graph — single calls over HTTP against a bare Bolt ``RETURN 1``,
+and batch throughput with a realistic mix.
+
+    bench/run semmeddb            # or: python bench/bench_semmeddb.py [--rows 10000000]
+
+Each load phase runs in its own process so its peak memory (max RSS) is its own.
+Writes ``bench/out/semmeddb.json`` and prints the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from graph.settings import Settings  # noqa: E402
+
+GROUP_OF = {"TREATS": "treat", "CAUSES": "cause", "ASSOCIATED_WITH": "associate", "AFFECTS": "affect",
+            "COEXISTS_WITH": "associate", "INTERACTS_WITH": "associate", "PREDISPOSES": "affect",
+            "PREVENTS": "treat", "INHIBITS": "treat", "STIMULATES": "affect", "DIAGNOSES": "treat",
+            "ADMINISTERED_TO": "treat", "MANIFESTATION_OF": "has_finding"}
+
+
+def settings_for(home: Path, bolt: int, http: int) -> Settings:
+    return Settings(home=home, bolt_port=bolt, http_port=http, heap_size="4g", pagecache_size="4g", NEO4J_URI=None)
+
+
+def peak_mb() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def phase(name: str, release: Path, home: Path, bolt: int, http: int) -> dict:
+    from graph.bulk import full_build, neo4j_admin_import
+    from graph.runtime import Neo4jRuntime
+    from loaders.records import LoadReport
+    from loaders.registry import LoadRequest, get_loader
+
+    settings = settings_for(home, bolt, http)
+    prepared = get_loader("semmeddb").prepare(LoadRequest(path=release))
+    started = time.perf_counter()
+    if name == "parse":
+        report = LoadReport()
+        concepts = edges = 0
+        for rec in prepared.parse(report):
+            if getattr(rec, "type", None) == "PREDICATION":
+                edges += 1
+            elif not hasattr(rec, "type"):
+                concepts += 1
+        return {"seconds": round(time.perf_counter() - started, 1), "concepts": concepts, "edges": edges,
+                "report": report.summary_lines()[:3], "peak_python_rss_mb": peak_mb()}
+    if name == "full_build":
+        stats = full_build(settings, [prepared], keep_csv=True)
+        return {"seconds": round(time.perf_counter() - started, 1), "concepts": stats.concepts,
+                "edges": stats.edges, "csv_seconds": round(stats.csv_seconds, 1),
+                "import_seconds": round(stats.import_seconds, 1), "schema_seconds": round(stats.schema_seconds, 1),
+                "peak_python_rss_mb": peak_mb()}
+    if name == "import_floor":
+        runtime = Neo4jRuntime(settings)
+        build = max((home / "import").glob("build-*"))
+        arguments = (build / "import-arguments.txt").read_text().split()
+        runtime.stop()
+        started = time.perf_counter()
+        neo4j_admin_import(runtime.lib, runtime.home, runtime.conf_dir, runtime.java_executable(), arguments, build)
+        seconds = time.perf_counter() - started
+        runtime.start()
+        return {"seconds": round(seconds, 1), "peak_python_rss_mb": peak_mb()}
+    raise SystemExit(f"unknown phase {name}")
+
+
+def percentiles(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+    return {"p50_ms": round(statistics.median(ordered) * 1000, 2),
+            "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 2), "n": len(ordered)}
+
+
+def claim_mix(driver, database: str, n: int, seed: int = 11) -> list[dict]:
+    """Known triples (a third negated or with context), reversed phrasings and random pairs."""
+    rng = random.Random(seed)
+    rows = driver.execute_query(
+        "MATCH (a:Concept {system: 'SEMMEDDB'})-[r:PREDICATION]->(b:Concept) "
+        "WHERE r.base_predicate IN $preds RETURN a.code AS s, r.base_predicate AS p, b.code AS o LIMIT 20000",
+        preds=list(GROUP_OF), database_=database).records
+    cuis = [r["s"] for r in rows] + [r["o"] for r in rows]
+    claims = []
+    for i in range(n):
+        kind = i % 10
+        if kind < 6:
+            r = rows[rng.randrange(len(rows))]
+            claim = {"subject": {"system": "UMLS", "code": r["s"]}, "predicate": GROUP_OF[r["p"]],
+                     "object": {"system": "UMLS", "code": r["o"]}}
+            if kind == 5:
+                claim["context"] = [{"system": "UMLS", "code": rng.choice(cuis)} for _ in range(3)]
+        elif kind < 8:
+            r = rows[rng.randrange(len(rows))]
+            if GROUP_OF[r["p"]] != "treat":
+                continue
+            claim = {"subject": {"system": "UMLS", "code": r["o"]}, "predicate": "TREATED_BY",
+                     "object": {"system": "UMLS", "code": r["s"]}}
+        else:
+            claim = {"subject": {"system": "UMLS", "code": rng.choice(cuis)}, "predicate": rng.choice(
+                ["cause", "treat", "associate"]), "object": {"system": "UMLS", "code": rng.choice(cuis)}}
+        claims.append(claim)
+    return claims
+
+
+def serve(home: Path, bolt: int, http: int, port: int) -> subprocess.Popen:
+    env = dict(os.environ, CLINIGRAPH_HOME=str(home), CLINIGRAPH_BOLT_PORT=str(bolt),
+               CLINIGRAPH_HTTP_PORT=str(http))
+    env.pop("NEO4J_URI", None)
+    process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code < 500:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.3)
+    process.kill()
+    raise SystemExit("the API did not come up")
+
+
+def verification(home: Path, bolt: int, http: int) -> dict:
+    import httpx
+
+    from graph.connection import open_driver
+    from graph.runtime import free_port
+    from graph.schema import apply_schema
+    from graph.verification import Verifier
+
+    settings = settings_for(home, bolt, http)
+    out: dict = {}
+    with open_driver(settings) as driver:
+        apply_schema(driver, settings.database)  # the import-floor phase left a bare import behind
+        claims = claim_mix(driver, settings.database, 6000)
+        # The floor: a bare Bolt RETURN 1 round trip, in an open session and through execute_query.
+        with driver.session(database=settings.database) as session:
+            for _ in range(200):
+                session.run("RETURN 1").consume()
+            samples = []
+            for _ in range(2000):
+                t = time.perf_counter()
+                session.run("RETURN 1").consume()
+                samples.append(time.perf_counter() - t)
+        out["bolt_return1_session"] = percentiles(samples)
+        samples = []
+        for _ in range(2000):
+            t = time.perf_counter()
+            driver.execute_query("RETURN 1", database_=settings.database)
+            samples.append(time.perf_counter() - t)
+        out["bolt_return1_execute_query"] = percentiles(samples)
+        # In-process batches (no HTTP): the service itself.
+        from api.models import VerifyIn
+        from api.routes.verify import claim_of
+
+        typed = [claim_of(VerifyIn.model_validate(c)) for c in claims]
+        verifier = Verifier(driver, settings.database)
+        verifier.verify_many(typed[:500])
+        t = time.perf_counter()
+        verdicts: dict[str, int] = {}
+        for start in range(0, len(typed), 500):
+            for a in verifier.verify_many(typed[start:start + 500]):
+                verdicts[a["verdict"]] = verdicts.get(a["verdict"], 0) + 1
+        out["in_process_batch_per_s"] = round(len(typed) / (time.perf_counter() - t))
+        out["verdict_mix"] = verdicts
+    port = free_port()
+    api = serve(home, bolt, http, port)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        with httpx.Client(base_url=base, timeout=60) as client:
+            for c in claims[:200]:
+                client.post("/v1/verify", json=c)
+            samples = []
+            for c in claims[:2000]:
+                t = time.perf_counter()
+                response = client.post("/v1/verify", json=c)
+                samples.append(time.perf_counter() - t)
+                assert response.status_code == 200, response.text
+        out["http_single_verify"] = percentiles(samples)
+        done = [0]
+        lock = threading.Lock()
+
+        def worker(offset: int, seconds: float) -> None:
+            with httpx.Client(base_url=base, timeout=120) as client:
+                stop = time.monotonic() + seconds
+                i = offset
+                while time.monotonic() < stop:
+                    batch = [claims[(i + k) % len(claims)] for k in range(500)]
+                    response = client.post("/v1/verify/batch", json={"items": batch})
+                    assert response.status_code == 200, response.text
+                    with lock:
+                        done[0] += len(batch)
+                    i += 500
+
+        threads = [threading.Thread(target=worker, args=(k * 1500, 20.0)) for k in range(2)]
+        t = time.perf_counter()
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        out["http_batch_per_s"] = round(done[0] / (time.perf_counter() - t))
+        out["http_batch_setup"] = "2 concurrent clients, 500 claims per request, 20 s"
+    finally:
+        api.terminate()
+        api.wait(timeout=30)
+    out["p50_vs_floor"] = round(out["http_single_verify"]["p50_ms"] / out["bolt_return1_session"]["p50_ms"], 2)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rows", type=int, default=10_000_000)
+    parser.add_argument("--phase")
+    parser.add_argument("--release", type=Path)
+    parser.add_argument("--home", type=Path)
+    parser.add_argument("--ports", type=str)
+    args = parser.parse_args()
+    if args.phase:
+        bolt, http = (int(p) for p in args.ports.split(","))
+        if args.phase == "verify":
+            print(json.dumps(verification(args.home, bolt, http)))
+        else:
+            print(json.dumps(phase(args.phase, args.release, args.home, bolt, http)))
+        return
+    from graph.runtime import Neo4jRuntime, free_port
+
+    git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                         cwd=ROOT).stdout.strip()
+    out = ROOT / "bench" / "out"
+    release = out / f"semmeddb_{args.rows}"
+    t = time.perf_counter()
+    if not release.exists():
+        subprocess.run([sys.executable, str(ROOT / "bench" / "gen_semmeddb.py"), str(release), "--rows",
+                        str(args.rows)], check=True)
+    generate_seconds = round(time.perf_counter() - t, 1)
+    home = Path(tempfile.mkdtemp(prefix="clinigraph-bench-smd-"))
+    ports = f"{free_port()},{free_port()}"
+    results: dict = {}
+    try:
+        for name in ("parse", "full_build", "import_floor", "verify"):
+            done = subprocess.run([sys.executable, __file__, "--phase", name, "--release", str(release),
+                                   "--home", str(home), "--ports", ports], capture_output=True, text=True)
+            if done.returncode != 0:
+                raise SystemExit(f"{name} failed:\n{done.stderr[-3000:]}")
+            results[name] = json.loads(done.stdout.strip().splitlines()[-1])
+            print(name, results[name], flush=True)
+    finally:
+        bolt, http = (int(p) for p in ports.split(","))
+        Neo4jRuntime(settings_for(home, bolt, http)).stop()
+    report = {"benchmark": "semmeddb-scale", "date": datetime.now(UTC).strftime("%Y-%m-%d"), "git": git,
+              "rows": args.rows, "generate_seconds": generate_seconds, **results}
+    report["full_build_vs_floor"] = round(results["full_build"]["seconds"] / results["import_floor"]["seconds"], 2)
+    (out / "semmeddb.json").write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
