@@ -273,6 +273,7 @@ def parse_release(
                 yield RelationRecord(type="XREF", source_code=cui, target_code=cui, system=SYSTEM,
                                      target_system="UMLS", to_identity=True, source_file=name,
                                      record=f"line {info.line}", key="UMLS", properties=(("xref", f"UMLS:{cui}"),))
+            cuis.clear()  # not needed for the edges: free it before the aggregation's peak
             for spool in spools:
                 yield from _aggregate(spool, name, generic, years, sentences)
         finally:

@@ -99,3 +99,37 @@ def test_rxnorm_other_sources_are_opt_in(clean_graph, neo4j_settings):
         "MATCH (c:Concept {system: 'RXNORM', code: '198440'}) RETURN c.synonyms AS synonyms", database_=DATABASE
     )
     assert "ACETAMINOPHEN 500 MG ORAL TABLET (from SPL)" in records[0]["synonyms"]
+
+
+def test_load_semmeddb_and_verify_from_the_command_line(clean_graph, neo4j_settings, tmp_path):
+    semmed = FIXTURES / "semmeddb" / "semmedVER43_2024"
+    done = run(neo4j_settings, "load", "semmeddb", str(semmed))
+    assert done.returncode == 0, done.stderr
+    assert "Loaded SEMMEDDB@43_2024" in done.stdout and "corrupt_row: 2" in done.stdout
+
+    answer = json.loads(run(neo4j_settings, "verify", "UMLS:C0020456", "cause", "UMLS:C1561643").stdout)
+    assert answer["verdict"] == "conflicting"
+    context = run(neo4j_settings, "verify", "UMLS:C0907402", "treat", "Hyperglycemia", "--context", "UMLS:C0037369")
+    assert json.loads(context.stdout)["verdict"] == "conflicting"
+
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(
+        json.dumps({"subject": {"system": "UMLS", "code": "C0020538"}, "predicate": "cause",
+                    "object": {"system": "UMLS", "code": "C0038454"}}) + "\n"
+        + json.dumps({"subject": {"system": "UMLS", "code": "C0000970"}, "predicate": "cause",
+                      "object": {"system": "UMLS", "code": "C0004238"}}) + "\n")
+    batch = run(neo4j_settings, "verify", "--batch", str(claims))
+    assert [json.loads(line)["verdict"] for line in batch.stdout.splitlines()] == ["supported", "contradicted"]
+
+    bad = run(neo4j_settings, "verify", "UMLS:C0020538", "teleports", "UMLS:C0038454")
+    assert bad.returncode == 1 and bad.stderr.startswith("error: ") and "unknown predicate" in bad.stderr
+
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "semmedVER43_PREDICATION.csv").write_text('"1","2"\n', encoding="latin-1")
+    refused = run(neo4j_settings, "load", "semmeddb", str(broken))
+    assert refused.returncode == 1
+    assert "semmedVER43_PREDICATION.csv, line 1, field columns: 2 columns, expected the 15 of PREDICATION" \
+        in refused.stderr
+    releases = json.loads(run(neo4j_settings, "stats", "--json").stdout)["releases"]
+    assert [r["release"] for r in releases] == ["SEMMEDDB@43_2024"]

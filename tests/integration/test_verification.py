@@ -149,6 +149,18 @@ def test_ontology_evidence_snomed_due_to(verifier):
     assert e["from"]["code"] == "64715009" and e["to"]["code"] == "38341003"
 
 
+def test_ontology_evidence_icd10cm_code_first_and_use_additional_code(verifier):
+    # I50 "Heart failure" says: code first hypertensive heart disease with heart failure (I11.0).
+    a = verifier.verify(Claim(ConceptRef("ICD10CM", "I11.0"), "cause", ConceptRef("ICD10CM", "I50"), thresholds=BOTH))
+    assert a["verdict"] == "supported"
+    (e,) = counted(a, "positive")
+    assert e["relation"] == "code_first" and e["source"]["type"] == "CITES" and e["from"]["code"] == "I50"
+    # E11.22 says: use additional code to identify the stage of chronic kidney disease (N18.1-N18.6).
+    b = verifier.verify(Claim(ConceptRef("ICD10CM", "E11.22"), "associate", ConceptRef("ICD10CM", "N18.3"),
+                              thresholds=BOTH))
+    assert b["verdict"] == "supported" and counted(b, "positive")[0]["relation"] == "use_additional_code"
+
+
 def test_ontology_evidence_is_reported_but_not_counted_by_default(verifier):
     a = verifier.verify(Claim(ConceptRef("SNOMEDCT", "38341003"), "cause", ConceptRef("SNOMEDCT", "64715009")))
     assert a["verdict"] == "unsupported"
