@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.client import ClinigraphClient, ItemError, code, name
+from api.models import DistractorsOut, VerifyBatchOut, VerifyOut
 from graph.verification import _VERIFY_QUERY, Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
 
 from .helpers import DATABASE, count, load_hpo, load_icd, load_source
@@ -199,6 +200,8 @@ def test_published_rule_defaults_give_the_rules_decisions(verifier):
     claims = [Claim(cui(r["subject_cui"]), r["predicate"], cui(r["object_cui"]),
                     (cui(r["context_cui"]),) if r["context_cui"] else ()) for r in rows]
     answers = verifier.verify_many(claims)
+    for a in answers:
+        VerifyOut.model_validate(a)  # every answer has the shape the API documents
     got = ["keep" if a["keep"] else "drop" for a in answers]
     wrong = [(r["subject_cui"], r["predicate"], r["object_cui"], r["context_cui"], r["keep"], a["verdict"])
              for r, g, a in zip(rows, got, answers, strict=True) if g != r["keep"]]
@@ -232,6 +235,7 @@ def test_http_verify_batch_and_distractors(graph, neo4j_settings):
         r = http.post("/v1/verify", json={"subject": {"system": "UMLS", "code": "C0020538"}, "predicate": "cause",
                                           "object": {"name": "stroke"}})
         assert r.status_code == 200 and r.json()["verdict"] == "supported"
+        VerifyOut.model_validate(r.json())  # the answer has the documented shape
         assert r.json()["evidence"][0]["from"]["code"] == "C0020538"
         bad = http.post("/v1/verify", json={"subject": {"system": "XX", "code": "1"}, "predicate": "cause",
                                             "object": {"system": "UMLS", "code": "C0038454"}})
@@ -243,12 +247,14 @@ def test_http_verify_batch_and_distractors(graph, neo4j_settings):
         assert too_many.status_code == 422 and "items" in too_many.json()["detail"]
         batch = http.post("/v1/verify/batch", json={"items": [item, {**item, "predicate": "nope"}]}).json()
         assert batch["counts"] == {"supported": 1, "error": 1}
+        VerifyBatchOut.model_validate(batch)
         assert batch["results"][1]["error"]["field"] == "predicate"
         d = http.post("/v1/verify/distractors", json={
             "subject": {"system": "UMLS", "code": "C0004057"}, "predicate": "treat",
             "candidates": [{"system": "UMLS", "code": "C0015967"}, {"system": "UMLS", "code": "C0018099"},
                            {"system": "UMLS", "code": "C0038454"}],
-            "context": [{"system": "UMLS", "code": "C0025598"}]}).json()["candidates"]
+            "context": [{"system": "UMLS", "code": "C0025598"}]}).json()
+        d = DistractorsOut.model_validate(d).model_dump()["candidates"]
         assert [c["drop"] for c in d] == [True, False, False]  # aspirin treats fever; NEG_TREATS gout; nothing
         assert d[0]["supported_for"] == ["subject"] and d[0]["evidence"][0]["relation"] == "TREATS"
 
