@@ -278,7 +278,10 @@ class EvidenceOut(Strict):
     to: ConceptBrief
     support: str = Field(description="direct, or through a more general subject / more specific object")
     steps: int
-    through: list[str]
+    through: list[str] = Field(description="the more general / more specific concepts the support went through")
+    crosswalk: list[str] = Field(default_factory=list,
+                                 description="ends reached from the given code through the UMLS crosswalk or a "
+                                             "cross-reference rather than being its own concept")
     counted: bool
     not_counted_because: str | None = None
     context_index: int | None = None

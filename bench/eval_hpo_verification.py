@@ -65,8 +65,16 @@ def main() -> None:
             (ds, dc), pc = rng.choice(diseases), rng.choice(terms)
             if (ds, dc, pc) not in annotated:
                 random_pairs.append((ds, dc, pc))
+        # Annotated pairs with the phenotype replaced by one of its parents: no direct evidence, but
+        # support through a more specific object once one hierarchy step is allowed.
+        parents = {r["child"]: r["parent"] for r in driver.execute_query(
+            "MATCH (c:Concept {system: 'HPO'})-[:IS_A]->(p:Concept) RETURN c.code AS child, p.code AS parent",
+            database_=settings.database).records}
+        generalised = [(ds, dc, parents[pc]) for ds, dc, pc in rng.sample(positive, args.sample * 2)
+                       if pc in parents and (ds, dc, parents[pc]) not in annotated][: args.sample]
         samples = {"annotated": rng.sample(positive, args.sample), "NOT-annotated": negated,
-                   "random": random_pairs}
+                   "random": random_pairs, "parent of an annotated phenotype": generalised,
+                   "parent of an annotated phenotype, hierarchy_steps=1": generalised}
         verifier = Verifier(driver, settings.database)
         thresholds = Thresholds(sources=("literature", "ontology"))
         results: dict[str, dict[str, int]] = {}
@@ -74,18 +82,24 @@ def main() -> None:
         started = time.perf_counter()
         n = 0
         for kind, chosen in samples.items():
-            claims = [Claim(ConceptRef(ds, dc), "has_finding", ConceptRef("HPO", pc), thresholds=thresholds)
+            chosen_thresholds = Thresholds(sources=thresholds.sources, hierarchy_steps=1) \
+                if kind.endswith("hierarchy_steps=1") else thresholds
+            claims = [Claim(ConceptRef(ds, dc), "has_finding", ConceptRef("HPO", pc), thresholds=chosen_thresholds)
                       for ds, dc, pc in chosen]
             verdicts: Counter[str] = Counter()
+            supports: Counter[str] = Counter()
             for start in range(0, len(claims), 500):
                 for claim, answer in zip(claims[start:start + 500], verifier.verify_many(claims[start:start + 500]),
                                          strict=True):
                     verdicts[answer["verdict"]] += 1
+                    supports.update({e["support"] + (" (crosswalk)" if e["crosswalk"] else "")
+                                     for e in answer["evidence"] if e["counted"]})
                     n += 1
                     if kind == "NOT-annotated" and answer["verdict"] == "supported" and not any(
                             e["polarity"] == "negative" for e in answer["evidence"]):
                         violations.append(claim.subject.label() + " " + claim.object.label())
-            results[kind] = {"pairs": len(chosen), **dict(sorted(verdicts.items()))}
+            results[kind] = {"pairs": len(chosen), **dict(sorted(verdicts.items())),
+                             "answers_with_counted_support": dict(supports)}
         seconds = time.perf_counter() - started
     report = {"evaluation": "hpo-verification", "date": datetime.now(UTC).strftime("%Y-%m-%d"), "git": git,
               "release": prepared.info.release_id, "annotated_pairs_total": len(positive),

@@ -146,36 +146,37 @@ RETURN nm.name AS name, system, code, display, score, exact
 _ANCHORS = """
     MATCH (k:Code {system: ref.system, code: ref.code})
     CALL (k, current) {
-      MATCH (k)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){1,5}(a:Concept)
-      RETURN DISTINCT a
+      MATCH p = (k)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){1,5}(a:Concept)
+      RETURN a, min(length(p)) > 1 AS crossed
     }
-    CALL (a, up, down) {
-      RETURN a AS g, 0 AS steps
+    CALL (a, crossed, up, down) {
+      RETURN a AS g, 0 AS steps, crossed AS g_crossed
       UNION
-      WITH a WHERE up > 0
+      WITH a, crossed WHERE up > 0
       MATCH p = (a)-[:IS_A*1..3]->(g:Concept) WHERE length(p) <= up
-      RETURN g, length(p) AS steps
+      RETURN g, length(p) AS steps, crossed AS g_crossed
       UNION
-      WITH a WHERE down > 0
+      WITH a, crossed WHERE down > 0
       MATCH p = (a)<-[:IS_A*1..3]-(g:Concept) WHERE length(p) <= down
-      RETURN g, -length(p) AS steps
+      RETURN g, -length(p) AS steps, crossed AS g_crossed
     }
-    WITH DISTINCT g, steps, current
+    WITH DISTINCT g, steps, g_crossed, current
     CALL (g, steps, current) {
-      WITH g WHERE steps = 0
-      RETURN g AS anchor
+      RETURN g AS anchor, false AS hop
       UNION
       WITH g WHERE steps <> 0
       MATCH (g)-[:VERSION_OF]->(gk:Code)
       MATCH (gk)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){1,5}(anchor:Concept)
-      RETURN DISTINCT anchor
+      WHERE anchor <> g
+      RETURN DISTINCT anchor, true AS hop
     }
-    WITH anchor, g, steps ORDER BY abs(steps)
-    WITH anchor, collect({steps: steps, via: g.system + ':' + g.code})[0] AS best
+    WITH anchor, g, steps, g_crossed OR hop AS crossed ORDER BY abs(steps), crossed
+    WITH anchor, collect({steps: steps, via: g.system + ':' + g.code, crossed: crossed})[0] AS best
 """
 
 _ANCHOR_FIELDS = ("node: anchor, id: elementId(anchor), system: anchor.system, code: anchor.code, "
-                  "display: anchor.display, release: anchor.release, steps: best.steps, via: best.via")
+                  "display: anchor.display, release: anchor.release, steps: best.steps, via: best.via, "
+                  "crosswalk: best.crossed")
 
 # One statement answers a whole batch: per claim, the anchors of subject, object and context
 # concepts, then every edge between a subject (or context) anchor and an object anchor.
@@ -200,8 +201,8 @@ CALL (c, current) {
   UNWIND range(0, size(c.ctx) - 1) AS ci
   UNWIND c.ctx[ci] AS ref
   WITH ci, ref, current, 0 AS up, 0 AS down
-""" + _ANCHORS.replace("WITH DISTINCT g, steps, current", "WITH DISTINCT ci, g, steps, current").replace(
-    "WITH anchor, g, steps ORDER BY", "WITH ci, anchor, g, steps ORDER BY").replace(
+""" + _ANCHORS.replace("WITH DISTINCT g, steps, g_crossed, current", "WITH DISTINCT ci, g, steps, g_crossed, current"
+                   ).replace("WITH anchor, g, steps, g_crossed", "WITH ci, anchor, g, steps, g_crossed").replace(
     "WITH anchor, collect(", "WITH ci, anchor, collect(") + """
   RETURN collect({ctx: ci, """ + _ANCHOR_FIELDS + """}) AS c_anchors
 }
@@ -216,9 +217,9 @@ CALL (s_anchors, o_anchors, c_anchors, current) {
                   props: properties(r)}) AS evidence
 }
 RETURN c.i AS i,
-       [a IN s_anchors | a {.id, .system, .code, .display, .release, .steps, .via}] AS s_anchors,
-       [a IN o_anchors | a {.id, .system, .code, .display, .release, .steps, .via}] AS o_anchors,
-       [a IN c_anchors | a {.ctx, .id, .system, .code, .display, .release, .steps, .via}] AS c_anchors,
+       [a IN s_anchors | a {.id, .system, .code, .display, .release, .steps, .via, .crosswalk}] AS s_anchors,
+       [a IN o_anchors | a {.id, .system, .code, .display, .release, .steps, .via, .crosswalk}] AS o_anchors,
+       [a IN c_anchors | a {.ctx, .id, .system, .code, .display, .release, .steps, .via, .crosswalk}] AS c_anchors,
        evidence
 """
 
@@ -234,6 +235,7 @@ class _Anchor:
     release: str
     steps: int
     via: str
+    crosswalk: bool = False  # reached from the given code through the UMLS crosswalk or a cross-reference
 
     def brief(self) -> dict[str, Any]:
         return {"system": self.system, "code": self.code, "display": self.display}
@@ -482,6 +484,7 @@ def _evidence_item(kind: str, role: str, polarity: str, relation: Any, e: dict[s
         "kind": kind, "role": role, "polarity": polarity, "relation": relation,
         "from": start.brief(), "to": end.brief(), "support": support, "steps": steps,
         "through": [x.via for x in (a, b) if x.steps],
+        "crosswalk": [f"{x.system}:{x.code}" for x in (a, b) if x.crosswalk],
         "source": {"release": props.get("release"), "type": e["type"], "key": props.get("key"),
                    "file": props.get("source_file"), "record": props.get("record")},
         "details": details,

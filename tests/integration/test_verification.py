@@ -108,6 +108,10 @@ def test_codes_of_other_systems_meet_literature_through_the_crosswalk(verifier):
     a = verifier.verify(Claim(ConceptRef("ICD10CM", "I10"), "cause", ConceptRef("SNOMEDCT", "230690007")))
     assert a["verdict"] == "supported"
     assert "C0020538" in a["subject"]["cuis"] and "C0038454" in a["object"]["cuis"]
+    (e,) = counted(a, "positive")
+    assert e["crosswalk"] == ["SEMMEDDB:C0020538", "SEMMEDDB:C0038454"]  # reached through the UMLS crosswalk
+    direct = verifier.verify(Claim(HTN, "cause", STROKE))
+    assert counted(direct, "positive")[0]["crosswalk"] == []  # a CUI's own literature concept
     hpo = verifier.verify(Claim(ConceptRef("HPO", "HP:0000822"), "cause", ConceptRef("ICD10CM", "I50.9")))
     assert hpo["verdict"] == "supported"
 
