@@ -211,21 +211,8 @@ CALL (s_anchors, o_anchors, c_anchors, current) {
   UNWIND o_anchors AS y
   WITH DISTINCT x.node AS xn, y.node AS yn, current
   WHERE xn <> yn
-  // Walk from the end with fewer relationships: between a literature hub (200,000+
-  // predications) and a rare concept, Expand(Into) cost more than the whole rest.
-  WITH xn, yn, current, COUNT { (xn)--() } <= COUNT { (yn)--() } AS from_x
-  CALL (xn, yn, from_x) {
-    WITH xn, yn WHERE from_x
-    MATCH (xn)-[r:PREDICATION|HAS_ATTRIBUTE|CITES|HAS_PHENOTYPE]-(other)
-    WHERE elementId(other) = elementId(yn)
-    RETURN r
-    UNION ALL
-    WITH xn, yn WHERE NOT from_x
-    MATCH (yn)-[r:PREDICATION|HAS_ATTRIBUTE|CITES|HAS_PHENOTYPE]-(other)
-    WHERE elementId(other) = elementId(xn)
-    RETURN r
-  }
-  WITH xn, yn, r WHERE r.release IN current
+  MATCH (xn)-[r:PREDICATION|HAS_ATTRIBUTE|CITES|HAS_PHENOTYPE]-(yn)
+  WHERE r.release IN current
   RETURN collect({x: elementId(xn), y: elementId(yn), type: type(r), forward: startNode(r) = xn,
                   props: properties(r)}) AS evidence
 }
