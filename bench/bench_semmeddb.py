@@ -14,20 +14,17 @@ import argparse
 import json
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph.settings import Settings  # noqa: E402
+from phases import ROOT, add_phase_arguments, bare_import, git_head, peak_rss_mb, run_phases, settings_for  # noqa: E402
 
 GROUP_OF = {"TREATS": "treat", "CAUSES": "cause", "ASSOCIATED_WITH": "associate", "AFFECTS": "affect",
             "COEXISTS_WITH": "associate", "INTERACTS_WITH": "associate", "PREDISPOSES": "affect",
@@ -35,17 +32,8 @@ GROUP_OF = {"TREATS": "treat", "CAUSES": "cause", "ASSOCIATED_WITH": "associate"
             "ADMINISTERED_TO": "treat", "MANIFESTATION_OF": "has_finding"}
 
 
-def settings_for(home: Path, bolt: int, http: int) -> Settings:
-    return Settings(home=home, bolt_port=bolt, http_port=http, heap_size="4g", pagecache_size="4g", NEO4J_URI=None)
-
-
-def peak_mb() -> float:
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
 def phase(name: str, release: Path, home: Path, bolt: int, http: int) -> dict:
-    from graph.bulk import full_build, neo4j_admin_import
-    from graph.runtime import Neo4jRuntime
+    from graph.bulk import full_build
     from loaders.records import LoadReport
     from loaders.registry import LoadRequest, get_loader
 
@@ -61,23 +49,15 @@ def phase(name: str, release: Path, home: Path, bolt: int, http: int) -> dict:
             elif not hasattr(rec, "type"):
                 concepts += 1
         return {"seconds": round(time.perf_counter() - started, 1), "concepts": concepts, "edges": edges,
-                "report": report.summary_lines()[:3], "peak_python_rss_mb": peak_mb()}
+                "report": report.summary_lines()[:3], "peak_python_rss_mb": peak_rss_mb()}
     if name == "full_build":
         stats = full_build(settings, [prepared], keep_csv=True)
         return {"seconds": round(time.perf_counter() - started, 1), "concepts": stats.concepts,
                 "edges": stats.edges, "csv_seconds": round(stats.csv_seconds, 1),
                 "import_seconds": round(stats.import_seconds, 1), "schema_seconds": round(stats.schema_seconds, 1),
-                "peak_python_rss_mb": peak_mb()}
+                "peak_python_rss_mb": peak_rss_mb()}
     if name == "import_floor":
-        runtime = Neo4jRuntime(settings)
-        build = max((home / "import").glob("build-*"))
-        arguments = (build / "import-arguments.txt").read_text().split()
-        runtime.stop()
-        started = time.perf_counter()
-        neo4j_admin_import(runtime.lib, runtime.home, runtime.conf_dir, runtime.java_executable(), arguments, build)
-        seconds = time.perf_counter() - started
-        runtime.start()
-        return {"seconds": round(seconds, 1), "peak_python_rss_mb": peak_mb()}
+        return bare_import(settings)
     raise SystemExit(f"unknown phase {name}")
 
 
@@ -226,10 +206,7 @@ def verification(home: Path, bolt: int, http: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rows", type=int, default=10_000_000)
-    parser.add_argument("--phase")
-    parser.add_argument("--release", type=Path)
-    parser.add_argument("--home", type=Path)
-    parser.add_argument("--ports", type=str)
+    add_phase_arguments(parser)
     parser.add_argument("--phases", default="parse,full_build,import_floor,verify",
                         help="comma-separated subset to run")
     args = parser.parse_args()
@@ -240,10 +217,7 @@ def main() -> None:
         else:
             print(json.dumps(phase(args.phase, args.release, args.home, bolt, http)))
         return
-    from graph.runtime import Neo4jRuntime, free_port
-
-    git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                         cwd=ROOT).stdout.strip()
+    git = git_head()
     out = ROOT / "bench" / "out"
     release = out / f"semmeddb_{args.rows}"
     t = time.perf_counter()
@@ -251,20 +225,7 @@ def main() -> None:
         subprocess.run([sys.executable, str(ROOT / "bench" / "gen_semmeddb.py"), str(release), "--rows",
                         str(args.rows)], check=True)
     generate_seconds = round(time.perf_counter() - t, 1)
-    home = Path(tempfile.mkdtemp(prefix="clinigraph-bench-smd-"))
-    ports = f"{free_port()},{free_port()}"
-    results: dict = {}
-    try:
-        for name in args.phases.split(","):
-            done = subprocess.run([sys.executable, __file__, "--phase", name, "--release", str(release),
-                                   "--home", str(home), "--ports", ports], capture_output=True, text=True)
-            if done.returncode != 0:
-                raise SystemExit(f"{name} failed:\n{done.stderr[-3000:]}")
-            results[name] = json.loads(done.stdout.strip().splitlines()[-1])
-            print(name, results[name], flush=True)
-    finally:
-        bolt, http = (int(p) for p in ports.split(","))
-        Neo4jRuntime(settings_for(home, bolt, http)).stop()
+    results = run_phases(__file__, args.phases.split(","), release, "clinigraph-bench-smd-")
     report = {"benchmark": "semmeddb-scale", "date": datetime.now(UTC).strftime("%Y-%m-%d"), "git": git,
               "rows": args.rows, "generate_seconds": generate_seconds, **results}
     if "full_build" in results and "import_floor" in results:

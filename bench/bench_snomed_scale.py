@@ -11,27 +11,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import subprocess
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph.settings import Settings  # noqa: E402
-
-
-def settings_for(home: Path, bolt: int, http: int) -> Settings:
-    return Settings(home=home, bolt_port=bolt, http_port=http, heap_size="4g", pagecache_size="4g", NEO4J_URI=None)
+from phases import ROOT, add_phase_arguments, bare_import, git_head, peak_rss_mb, run_phases, settings_for  # noqa: E402
 
 
 def phase(name: str, release: Path, home: Path, bolt: int, http: int) -> dict:
     """Run one phase in this process (called through a subprocess by main)."""
-    from graph.bulk import full_build, neo4j_admin_import
+    from graph.bulk import full_build
     from graph.connection import open_driver
     from graph.loading import load_release
     from graph.runtime import Neo4jRuntime
@@ -48,16 +41,7 @@ def phase(name: str, release: Path, home: Path, bolt: int, http: int) -> dict:
         result = {"concepts": stats.concepts, "edges": stats.edges, "csv_seconds": round(stats.csv_seconds, 1),
                   "import_seconds": round(stats.import_seconds, 1), "schema_seconds": round(stats.schema_seconds, 1)}
     elif name == "import_floor":
-        # The same CSVs and options the full build used, imported bare: no parsing, no CSV writing, no schema.
-        build = max((home / "import").glob("build-*"))
-        arguments = (build / "import-arguments.txt").read_text().split()
-        runtime.stop()
-        started = time.perf_counter()
-        neo4j_admin_import(runtime.lib, runtime.home, runtime.conf_dir, runtime.java_executable(), arguments, build)
-        result = {"csv_files": len(arguments)}
-        seconds = time.perf_counter() - started
-        runtime.start()
-        result["seconds"] = round(seconds, 1)
+        return bare_import(settings)
     elif name == "incremental":
         runtime.start()
         with open_driver(settings) as driver:
@@ -70,26 +54,20 @@ def phase(name: str, release: Path, home: Path, bolt: int, http: int) -> dict:
                                   batch_size=settings.batch_size)
             result = {"concepts": loaded.counts.concepts, "edges": sum(loaded.counts.edges_written.values())}
     result.setdefault("seconds", round(time.perf_counter() - started, 1))
-    result["peak_python_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    result["peak_python_rss_mb"] = peak_rss_mb()
     return result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--concepts", type=int, default=370_000)
-    parser.add_argument("--phase")
-    parser.add_argument("--release", type=Path)
-    parser.add_argument("--home", type=Path)
-    parser.add_argument("--ports", type=str)
+    add_phase_arguments(parser)
     args = parser.parse_args()
     if args.phase:
         bolt, http = (int(p) for p in args.ports.split(","))
         print(json.dumps(phase(args.phase, args.release, args.home, bolt, http)))
         return
-    from graph.runtime import Neo4jRuntime, free_port
-
-    git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                         cwd=ROOT).stdout.strip()  # the code measured is the code at the start
+    git = git_head()
     out = ROOT / "bench" / "out"
     release = out / "snomed_scale"
     t = time.perf_counter()
@@ -97,20 +75,7 @@ def main() -> None:
         subprocess.run([sys.executable, str(ROOT / "bench" / "gen_snomed.py"), str(release),
                         "--concepts", str(args.concepts)], check=True)
     generate_seconds = round(time.perf_counter() - t, 1)
-    home = Path(tempfile.mkdtemp(prefix="clinigraph-bench-sct-"))
-    ports = f"{free_port()},{free_port()}"
-    results = {}
-    try:
-        for name in ("full_build", "import_floor", "incremental"):
-            done = subprocess.run([sys.executable, __file__, "--phase", name, "--release", str(release),
-                                   "--home", str(home), "--ports", ports], capture_output=True, text=True)
-            if done.returncode != 0:
-                raise SystemExit(f"{name} failed:\n{done.stderr[-3000:]}")
-            results[name] = json.loads(done.stdout.strip().splitlines()[-1])
-            print(name, results[name], flush=True)
-    finally:
-        bolt, http = (int(p) for p in ports.split(","))
-        Neo4jRuntime(settings_for(home, bolt, http)).stop()
+    results = run_phases(__file__, ("full_build", "import_floor", "incremental"), release, "clinigraph-bench-sct-")
     files = sorted(release.rglob("*.txt"))
     rows = {f.name.split("_")[1]: sum(1 for _ in f.open()) - 1 for f in files}
     report = {

@@ -1,0 +1,78 @@
+"""What the scale benchmarks share: a throwaway instance per run, each phase in its own process (so its
+peak memory is its own), and the bare ``neo4j-admin database import`` of a build's CSVs (the floor)."""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from graph.settings import Settings  # noqa: E402
+
+
+def settings_for(home: Path, bolt: int, http: int) -> Settings:
+    """The benchmark instance: its own home and ports, heap 4g and page cache 4g."""
+    return Settings(home=home, bolt_port=bolt, http_port=http, heap_size="4g", pagecache_size="4g", NEO4J_URI=None)
+
+
+def peak_rss_mb() -> float:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def git_head() -> str:
+    """The commit measured (the code at the start of the run)."""
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                          cwd=ROOT).stdout.strip()
+
+
+def bare_import(settings: Settings) -> dict:
+    """Re-import the newest build's CSVs with the same options, nothing else: the floor a full build is
+    measured against. Leaves the server running on a database without schema."""
+    from graph.bulk import neo4j_admin_import
+    from graph.runtime import Neo4jRuntime
+
+    runtime = Neo4jRuntime(settings)
+    build = max((settings.home / "import").glob("build-*"))
+    arguments = (build / "import-arguments.txt").read_text().split()
+    runtime.stop()
+    started = time.perf_counter()
+    neo4j_admin_import(runtime.lib, runtime.home, runtime.conf_dir, runtime.java_executable(), arguments, build)
+    seconds = time.perf_counter() - started
+    runtime.start()
+    return {"seconds": round(seconds, 1), "csv_files": len(arguments), "peak_python_rss_mb": peak_rss_mb()}
+
+
+def run_phases(script: str, names: Iterable[str], release: Path, prefix: str) -> dict:
+    """Run ``script --phase NAME`` for each name against one fresh instance; each prints its JSON last."""
+    from graph.runtime import Neo4jRuntime, free_port
+
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    bolt, http = free_port(), free_port()
+    results: dict = {}
+    try:
+        for name in names:
+            done = subprocess.run([sys.executable, script, "--phase", name, "--release", str(release),
+                                   "--home", str(home), "--ports", f"{bolt},{http}"], capture_output=True, text=True)
+            if done.returncode != 0:
+                raise SystemExit(f"{name} failed:\n{done.stderr[-3000:]}")
+            results[name] = json.loads(done.stdout.strip().splitlines()[-1])
+            print(name, results[name], flush=True)
+    finally:
+        Neo4jRuntime(settings_for(home, bolt, http)).stop()
+    return results
+
+
+def add_phase_arguments(parser) -> None:  # noqa: ANN001 - argparse.ArgumentParser
+    """The options ``run_phases`` passes to the script's own process."""
+    parser.add_argument("--phase")
+    parser.add_argument("--release", type=Path)
+    parser.add_argument("--home", type=Path)
+    parser.add_argument("--ports", type=str)
