@@ -69,7 +69,7 @@ def main() -> None:
         return
     git = git_head()
     out = ROOT / "bench" / "out"
-    release = out / "snomed_scale"
+    release = out / ("snomed_scale" if args.concepts == 370_000 else f"snomed_scale_{args.concepts}")
     t = time.perf_counter()
     if not release.exists():
         subprocess.run([sys.executable, str(ROOT / "bench" / "gen_snomed.py"), str(release),
