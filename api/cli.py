@@ -96,7 +96,8 @@ def schema_apply() -> None:
 
 @app.command("load")
 def load(
-    source: Annotated[str, typer.Argument(help="Source name: icd10cm, hpo, obo, snomed")],
+    source: Annotated[str, typer.Argument(
+        help="Source name: icd10cm, hpo, obo, snomed, loinc, rxnorm, umls, semmeddb")],
     release_path: Annotated[Path | None, typer.Argument(help="Release file or folder (same as --path)")] = None,
     path: Annotated[Path | None, typer.Option("--path", help="Release file; default: the bundled one")] = None,
     full: Annotated[bool, typer.Option("--full", help="snomed: read the Full files (latest row per id)")] = False,
