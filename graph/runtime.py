@@ -171,6 +171,10 @@ class Neo4jRuntime:
             "dbms.security.auth_enabled": "true",
             "dbms.usage_report.enabled": "false",
             "db.tx_log.rotation.retention_policy": "2 files",
+            # Bolt waits twice for 5 s of quiet (idle connections, then Netty's event loops) before
+            # a stop completes; a local server has no in-flight clients at that point.
+            "internal.server.bolt.connection_shutdown_wait_time": "100ms",
+            "internal.dbms.bolt.netty_server_shutdown_quiet_period": "0",
         }
         conf = self.conf_dir / "neo4j.conf"
         body = "# Written by clinigraph on every start; edit the settings, not this file.\n"
