@@ -17,8 +17,9 @@ from neo4j import Driver
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.routes import concepts, health, medications, releases, search, verify
+from api.routes import concepts, health, medications, provenance, releases, search, verify
 from graph.connection import open_driver
+from graph.provenance import ProvenanceNotFoundError
 from graph.settings import Settings, get_settings
 from graph.terminology import ConceptNotFoundError, NotLoadedError, UnknownSystemError
 from graph.verification import VerificationInputError
@@ -60,8 +61,10 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
     app.include_router(search.router, prefix="/v1")
     app.include_router(medications.router, prefix="/v1")
     app.include_router(verify.router, prefix="/v1")
+    app.include_router(provenance.router, prefix="/v1")
 
     @app.exception_handler(ConceptNotFoundError)
+    @app.exception_handler(ProvenanceNotFoundError)
     @app.exception_handler(UnknownSystemError)
     @app.exception_handler(NotLoadedError)
     async def not_found(_: Request, exc: Exception) -> JSONResponse:

@@ -1,0 +1,286 @@
+"""The grounding cascade: a mention (and any code proposed for it) → accept, replace or reject, with why.
+
+The same deterministic steps for mentions clinigraph extracts and for mentions
+proposed from outside (an LLM's code is a candidate, never a fact):
+
+a. **proposed code** — it must exist in the system's current release, be active
+   (an inactive code with a ``REPLACED_BY`` successor is replaced by it), be of
+   the right kind for the mention (see :func:`kind_allows`) and its name must
+   match the mention's words (:func:`similarity` ≥ :data:`PROPOSED_MATCH_THRESHOLD`);
+   then it is accepted.
+b. **exact name** — the mention's normalised words equal a preferred name or a
+   synonym (ICD-10-CM titles and inclusion terms, HPO names and exact synonyms,
+   SNOMED CT descriptions, LOINC and RxNorm names) of a concept of the right kind.
+c. **crosswalk** — an exact name in another system, followed through the
+   SNOMED CT → ICD-10-CM map, HPO xrefs or UMLS CUIs to a concept of a preferred
+   system.
+d. **fuzzy** — the best name with :func:`similarity` ≥ :data:`FUZZY_THRESHOLD`
+   (0.90: the low end of the 0.90–0.95 range the published pipeline used).
+
+When a proposed code fails (a), the outcome of (b)–(d) is a *replace* with the
+reason it failed, or a *reject* when nothing qualifies; a code that failed is
+kept only as the proposal, never as a grounding. Ties prefer the system order of
+the mention's category, then billable codes, then the shorter code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher, get_close_matches
+
+from graph.lexicon import Entry, Lexicon, tokens
+
+FUZZY_THRESHOLD = 0.90
+PROPOSED_MATCH_THRESHOLD = 0.70
+_SOFT_TOKEN = 0.85
+
+#: Systems tried for each category, most preferred first.
+SYSTEM_ORDER = {
+    "diagnosis": ("ICD10CM", "SNOMEDCT", "ORPHA", "OMIM"),
+    "finding": ("HPO", "SNOMEDCT", "LOINC", "RXNORM", "ICD10CM"),
+}
+#: Finding types that look in one system first.
+FINDING_SYSTEM_FIRST = {"lab_value": "LOINC", "medication": "RXNORM"}
+
+_SNOMED_DIAGNOSIS_TAGS = {"disorder", "finding"}
+_SNOMED_FINDING_TAGS = {"finding", "disorder", "observable entity", "clinical finding"}
+_UMLS_DIAGNOSIS_TYPES = {"T047", "T046", "T191", "T019", "T020", "T037", "T048", "T190"}
+_UMLS_FINDING_TYPES = {"T184", "T033", "T034", "T047", "T046", "T059", "T060", "T201", "T121", "T109", "T200"}
+
+
+@dataclass
+class Decision:
+    """What the cascade concluded for one mention, and every step it took."""
+
+    outcome: str  # accept | replace | reject
+    method: str | None = None  # proposed_code | replaced_by | exact_name | crosswalk | fuzzy
+    system: str | None = None
+    code: str | None = None
+    display: str | None = None
+    release: str | None = None
+    score: float | None = None
+    reason: str = ""
+    steps: list[str] = field(default_factory=list)
+
+
+def kind_allows(lexicon: Lexicon, entry: Entry, category: str) -> str | None:
+    """``None`` when ``entry`` may ground a ``category`` mention, else the reason it may not."""
+    s, kind = entry.system, entry.kind
+    if s == "ICD10CM":
+        if kind in ("chapter", "block"):
+            return f"an ICD-10-CM {kind} heading, not a code"
+        return None
+    if s == "HPO":
+        if category == "diagnosis":
+            return "an HPO phenotype term, not a diagnosis"
+        if not lexicon.is_hpo_phenotype(entry.code):
+            return "an HPO term outside Phenotypic abnormality (HP:0000118)"
+        return None
+    if s in ("OMIM", "ORPHA", "DECIPHER"):
+        return None if category == "diagnosis" else "a disease, not a finding"
+    if s == "SNOMEDCT":
+        tags = _SNOMED_DIAGNOSIS_TAGS if category == "diagnosis" else _SNOMED_FINDING_TAGS
+        return None if kind in tags else f"a SNOMED CT {kind or 'concept'}, not a {category}"
+    if s in ("LOINC", "RXNORM"):
+        what = "laboratory test or observation" if s == "LOINC" else "medication"
+        return None if category == "finding" else f"a {what} code, not a diagnosis"
+    if s == "UMLS":
+        types = set(entry.semantic_types)
+        wanted = _UMLS_DIAGNOSIS_TYPES if category == "diagnosis" else _UMLS_FINDING_TYPES
+        return None if not types or types & wanted else f"a UMLS concept of semantic types {sorted(types)}"
+    return f"{s} codes do not ground {category} mentions"
+
+
+def _token_match(word: str, names: tuple[str, ...]) -> bool:
+    if word in names:
+        return True
+    if len(word) < 5 or word.isdigit():
+        return False
+    return any(len(n) >= 5 and SequenceMatcher(None, word, n).ratio() >= _SOFT_TOKEN for n in names)
+
+
+def similarity(mention: tuple[str, ...], name: tuple[str, ...]) -> float:
+    """How well a name covers a mention: mean of containment and Dice over (typo-tolerant) tokens.
+
+    Numbers must agree: "type 2 diabetes" against "type 1 diabetes mellitus" scores 0.
+
+    >>> similarity(tokens("type 2 diabetes"), tokens("Type 2 diabetes mellitus"))
+    0.929
+    >>> similarity(tokens("type 2 diabetes"), tokens("Type 1 diabetes mellitus"))
+    0.0
+    >>> similarity(tokens("hypertenson"), tokens("Hypertension"))
+    1.0
+    """
+    if not mention or not name:
+        return 0.0
+    numbers_m = {w for w in mention if w.isdigit()}
+    numbers_n = {w for w in name if w.isdigit()}
+    if numbers_m and numbers_n and not numbers_m & numbers_n:
+        return 0.0
+    if numbers_m - numbers_n and numbers_n:
+        return 0.0
+    matched = sum(1 for w in mention if _token_match(w, name))
+    containment = matched / len(mention)
+    dice = 2 * matched / (len(mention) + len(name))
+    return round(0.5 * containment + 0.5 * dice, 3)
+
+
+class Grounder:
+    """Runs the cascade against one lexicon (one snapshot of the current releases)."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+
+    def systems_for(self, category: str, finding_type: str | None = None) -> tuple[str, ...]:
+        order = list(SYSTEM_ORDER[category])
+        first = FINDING_SYSTEM_FIRST.get(finding_type or "")
+        if category == "finding" and first:
+            order.remove(first)
+            order.insert(0, first)
+        return tuple(s for s in order if s in self.lexicon.releases)
+
+    def ground(self, mention: str, category: str, *, finding_type: str | None = None,
+               system: str | None = None, code: str | None = None) -> Decision:
+        words = self.lexicon.expand(tokens(mention))
+        steps: list[str] = []
+        failure = ""
+        if system and code:
+            decision = self._check_proposed(words, mention, category, system, code, steps)
+            if decision is not None:
+                return decision
+            failure = steps[-1]
+        found = self._search(words, category, finding_type, steps)
+        if found is None:
+            reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
+                "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
+            return Decision("reject", reason=reason, steps=steps)
+        method, entry, score = found
+        if failure:
+            outcome = "replace"
+            reason = f"proposed {system} {code} {failure}; replaced by {method.replace('_', ' ')} match"
+        else:
+            outcome, reason = "accept", f"{method.replace('_', ' ')} match"
+        return Decision(outcome, method, entry.system, entry.code, entry.display, entry.release, score, reason, steps)
+
+    # -- step (a) ------------------------------------------------------------------------------------------
+
+    def _check_proposed(self, words: tuple[str, ...], mention: str, category: str, system: str, code: str,
+                        steps: list[str]) -> Decision | None:
+        from graph.terminology import normalise_code
+
+        code = normalise_code(system, code)
+        release = self.lexicon.releases.get(system)
+        if release is None:
+            steps.append(f"proposed: cannot be checked, no complete release of {system} is loaded")
+            return None
+        entry = self.lexicon.get(system, code)
+        if entry is None:
+            steps.append(f"proposed: does not exist in {release}")
+            return None
+        if not entry.active:
+            for successor in entry.replaced_by:
+                new = self.lexicon.get(system, successor)
+                if new and new.active and self._match(words, new) >= PROPOSED_MATCH_THRESHOLD:
+                    steps.append(f"proposed: inactive in {release}, replaced by {successor}")
+                    return Decision("replace", "replaced_by", new.system, new.code, new.display, new.release,
+                                    self._match(words, new),
+                                    f"proposed {system} {code} is inactive in {release}; its successor is "
+                                    f"{successor}", steps)
+            steps.append(f"proposed: is inactive in {release}")
+            return None
+        wrong = kind_allows(self.lexicon, entry, category)
+        if wrong:
+            steps.append(f"proposed: is {wrong}")
+            return None
+        score = self._match(words, entry)
+        if score < PROPOSED_MATCH_THRESHOLD:
+            steps.append(f"proposed: its name {entry.display!r} does not match {mention!r} "
+                         f"(score {score:.2f} < {PROPOSED_MATCH_THRESHOLD})")
+            return None
+        steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
+        return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, score,
+                        f"proposed code checked: name matches (score {score:.2f})", steps)
+
+    def _match(self, words: tuple[str, ...], entry: Entry) -> float:
+        return max((similarity(words, n) for n in self.lexicon.names_of(entry)), default=0.0)
+
+    # -- steps (b)–(d) -------------------------------------------------------------------------------------
+
+    def _rank(self, refs: list[tuple[str, str]], systems: tuple[str, ...]) -> list[Entry]:
+        entries = [self.lexicon.by_ref[r] for r in refs if r in self.lexicon.by_ref]
+        return sorted((e for e in entries if e.system in systems and e.active),
+                      key=lambda e: (systems.index(e.system), e.billable is False, len(e.code), e.code))
+
+    def _search(self, words: tuple[str, ...], category: str, finding_type: str | None,
+                steps: list[str]) -> tuple[str, Entry, float] | None:
+        systems = self.systems_for(category, finding_type)
+        if not words:
+            steps.append("no words to match")
+            return None
+        exact = self.lexicon.by_name.get(words, [])
+        for entry in self._rank(exact, systems):
+            if kind_allows(self.lexicon, entry, category) is None:
+                steps.append(f"exact name: {entry.system} {entry.code} {entry.display!r}")
+                return "exact_name", entry, 1.0
+        steps.append("exact name: none of the right kind")
+        reachable = []
+        for ref in exact:
+            for hop, target in self._walk(ref):
+                entry = self.lexicon.by_ref[target]
+                if entry.system in systems and entry.active and kind_allows(self.lexicon, entry, category) is None:
+                    reachable.append((systems.index(entry.system), hop, entry.billable is False, len(entry.code),
+                                      entry.code, ref, entry))
+        if reachable:  # the most preferred system first, then the shortest walk
+            _, hop, _, _, _, ref, entry = min(reachable, key=lambda r: r[:5])
+            steps.append(f"crosswalk: {ref[0]} {ref[1]} → {entry.system} {entry.code} ({hop} step(s))")
+            return "crosswalk", entry, round(1.0 - 0.05 * hop, 2)
+        steps.append("crosswalk: nothing reachable")
+        best = self._fuzzy(words, category, systems)
+        if best and best[1] >= FUZZY_THRESHOLD:
+            steps.append(f"fuzzy: {best[0].system} {best[0].code} {best[0].display!r} score {best[1]:.3f}")
+            return "fuzzy", best[0], best[1]
+        steps.append(f"fuzzy: best below {FUZZY_THRESHOLD}" + (f" ({best[0].code} {best[1]:.3f})" if best else ""))
+        return None
+
+    def _walk(self, start: tuple[str, str], max_hops: int = 2) -> list[tuple[int, tuple[str, str]]]:
+        seen, frontier, out = {start}, [start], []
+        for hop in range(1, max_hops + 1):
+            nxt = []
+            for ref in frontier:
+                for target in self.lexicon.crosswalk(ref):
+                    if target not in seen:
+                        seen.add(target)
+                        nxt.append(target)
+                        out.append((hop, target))
+            frontier = nxt
+        return out
+
+    def _fuzzy(self, words: tuple[str, ...], category: str,
+               systems: tuple[str, ...]) -> tuple[Entry, float] | None:
+        names: set[tuple[str, ...]] = set()
+        for w in words:
+            hits = self.lexicon.by_token.get(w)
+            if hits is None and len(w) >= 5 and not w.isdigit():  # a misspelt word: its closest spellings
+                for close in get_close_matches(w, self.lexicon.vocabulary(w), n=3, cutoff=_SOFT_TOKEN):
+                    names |= self.lexicon.by_token[close]
+            names |= hits or set()
+        best: tuple[Entry, float] | None = None
+        for name in names:
+            score = similarity(words, name)
+            if best is not None and score < best[1]:
+                continue
+            for entry in self._rank(self.lexicon.by_name[name], systems):
+                if kind_allows(self.lexicon, entry, category) is None:
+                    if best is None or score > best[1] or (score == best[1] and self._prefer(entry, best[0], systems)):
+                        best = (entry, score)
+                    break
+        return best
+
+    @staticmethod
+    def _prefer(a: Entry, b: Entry, systems: tuple[str, ...]) -> bool:
+        key = lambda e: (systems.index(e.system), e.billable is False, len(e.code), e.code)  # noqa: E731
+        return key(a) < key(b)
+
+    def _best_hint(self, words: tuple[str, ...], category: str) -> str:
+        best = self._fuzzy(words, category, self.systems_for(category))
+        return f" (closest: {best[0].system} {best[0].code} {best[0].display!r}, {best[1]:.2f})" if best else ""

@@ -1,0 +1,106 @@
+"""The grounding cascade and the mention finder on a small hand-made lexicon (no database)."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.grounding import FUZZY_THRESHOLD, Grounder, similarity
+from graph.lexicon import Entry, Lexicon, tokens
+from graph.mentions import DictionaryExtractor
+from loaders.material import Item
+
+ENTRIES = [
+    Entry("ICD10CM", "E11", "Type 2 diabetes mellitus", "ICD10CM@2026", "category", billable=False,
+          names=("Diabetes NOS",)),
+    Entry("ICD10CM", "E11.9", "Type 2 diabetes mellitus without complications", "ICD10CM@2026", "code",
+          billable=True),
+    Entry("ICD10CM", "E10.9", "Type 1 diabetes mellitus without complications", "ICD10CM@2026", "code",
+          billable=True),
+    Entry("ICD10CM", "I10", "Essential (primary) hypertension", "ICD10CM@2026", "category", billable=True),
+    Entry("ICD10CM", "I48.91", "Unspecified atrial fibrillation", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "A00-B99", "Certain infectious and parasitic diseases", "ICD10CM@2026", "chapter"),
+    Entry("ICD10CM", "N39.0", "Urinary tract infection, site not specified", "ICD10CM@2026", "code", billable=True),
+    Entry("HPO", "HP:0000118", "Phenotypic abnormality", "HPO@1", "term"),
+    Entry("HPO", "HP:0000103", "Polyuria", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0100749", "Chest pain", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0005110", "Atrial fibrillation", "HPO@1", "term", parents=["HP:0000118"],
+          names=("Auricular fibrillation",),
+          links=[("SNOMEDCT", "49436004")]),
+    Entry("HPO", "HP:0040283", "Occasional", "HPO@1", "term"),
+    Entry("HPO", "HP:0000999", "Old polyuria term", "HPO@1", "term", active=False, replaced_by=["HP:0000103"],
+          parents=["HP:0000118"]),
+    Entry("SNOMEDCT", "49436004", "Atrial fibrillation (disorder)", "SNOMEDCT@1", "disorder",
+          links=[("ICD10CM", "I48.91")]),
+    Entry("SNOMEDCT", "80146002", "Appendectomy", "SNOMEDCT@1", "procedure"),
+]
+RELEASES = {"ICD10CM": "ICD10CM@2026", "HPO": "HPO@1", "SNOMEDCT": "SNOMEDCT@1"}
+
+
+@pytest.fixture(scope="module")
+def grounder():
+    return Grounder(Lexicon(ENTRIES, RELEASES, {"t2dm": tokens("type 2 diabetes mellitus")}))
+
+
+def test_a_proposed_code_that_checks_out_is_accepted(grounder):
+    d = grounder.ground("type 2 diabetes mellitus", "diagnosis", system="ICD10CM", code="e119")
+    assert (d.outcome, d.method, d.code) == ("accept", "proposed_code", "E11.9")
+
+
+@pytest.mark.parametrize("mention, category, system, code, reason, replacement", [
+    ("Type 2 diabetes mellitus", "diagnosis", "ICD10CM", "E11.99", "does not exist in ICD10CM@2026", "E11"),
+    ("Type 2 diabetes mellitus", "diagnosis", "ICD10CM", "E10.9", "does not match", "E11"),
+    ("atrial fibrillation", "diagnosis", "HPO", "HP:0005110", "an HPO phenotype term, not a diagnosis", "I48.91"),
+    ("atrial fibrillation", "diagnosis", "SNOMEDCT", "80146002", "a SNOMED CT procedure, not a diagnosis",
+     "I48.91"),
+    ("polyuria", "finding", "ICD10CM", "A00-B99", "an ICD-10-CM chapter heading", "HP:0000103"),
+    ("polyuria", "finding", "LOINC", "2345-7", "no complete release of LOINC is loaded", "HP:0000103"),
+])
+def test_wrong_proposed_codes_are_replaced_with_why(grounder, mention, category, system, code, reason, replacement):
+    d = grounder.ground(mention, category, system=system, code=code)
+    assert d.outcome == "replace" and d.code == replacement
+    assert reason in d.reason and code in d.reason
+
+
+def test_an_inactive_code_is_replaced_by_its_successor(grounder):
+    d = grounder.ground("polyuria", "finding", system="HPO", code="HP:0000999")
+    assert (d.outcome, d.method, d.code) == ("replace", "replaced_by", "HP:0000103")
+
+
+def test_nothing_of_the_right_kind_is_a_reject(grounder):
+    d = grounder.ground("occasional", "finding")
+    assert d.outcome == "reject" and d.code is None
+    d = grounder.ground("hyperemesis gravidarum", "diagnosis", system="ICD10CM", code="O21.0")
+    assert d.outcome == "reject" and "does not exist" in d.reason
+
+
+def test_cascade_steps_exact_crosswalk_fuzzy(grounder):
+    exact = grounder.ground("Essential hypertension", "diagnosis")
+    assert (exact.method, exact.code, exact.score) == ("exact_name", "I10", 1.0)
+    assert grounder.ground("urinary tract infection", "diagnosis").code == "N39.0"
+    assert grounder.ground("diabetes", "diagnosis").code == "E11"  # an inclusion term, "NOS" dropped
+    assert grounder.ground("T2DM", "diagnosis").code == "E11"  # an abbreviation from the data file
+    walk = grounder.ground("auricular fibrillation", "diagnosis")  # only an HPO synonym: HPO → SNOMED → ICD
+    assert (walk.method, walk.code) == ("crosswalk", "I48.91")
+    fuzzy = grounder.ground("type 2 diabetes", "diagnosis")
+    assert fuzzy.method == "fuzzy" and fuzzy.code == "E11" and fuzzy.score >= FUZZY_THRESHOLD
+    typo = grounder.ground("polyurai", "finding")
+    assert typo.code == "HP:0000103" and typo.method == "fuzzy"
+
+
+def test_similarity_needs_numbers_to_agree():
+    assert similarity(tokens("type 2 diabetes"), tokens("type 1 diabetes")) == 0.0
+    assert similarity(tokens("heart failure"), tokens("Heart failure")) == 1.0
+
+
+def test_dictionary_extractor_spans_negation_and_sections(grounder):
+    extractor = DictionaryExtractor(grounder.lexicon)
+    item = Item(id="q", kind="board_question", text="She has polyuria. She denies chest pain.",
+                sections=(("options", ("A. Type 1 diabetes mellitus", "B. Type 2 diabetes mellitus")),
+                          ("answer", ("Type 2 diabetes mellitus",))),
+                metadata_json="{}", candidates=(), line=1, version="v")
+    found = list(extractor.mentions(item))
+    by_text = {m.text: m for m in found}
+    assert by_text["polyuria"].start == item.text.index("polyuria") and not by_text["polyuria"].negated
+    assert by_text["chest pain"].negated and by_text["chest pain"].category == "finding"
+    roles = sorted((m.text, m.role) for m in found if m.category == "diagnosis")
+    assert roles == [("Type 1 diabetes mellitus", "differential"), ("Type 2 diabetes mellitus", "correct")]
