@@ -237,3 +237,21 @@ def test_bad_lines_are_reported_and_the_rest_loads(graph, tmp_path):
 def test_unknown_provenance_is_404(api):
     assert api.get("/v1/provenance/mention/m:nope").status_code == 404
     assert api.get("/v1/provenance/edge", params={"key": "nope"}).status_code == 404
+
+
+AUDIT = sorted((Path(__file__).resolve().parents[2] / "cypher" / "audit").glob("*.cypher"))
+
+
+@pytest.mark.parametrize("path", AUDIT, ids=[p.stem for p in AUDIT])
+def test_audit_queries_run_read_only_and_find_rows(first_run, graph, path):
+    from .test_saved_queries import browser_script
+
+    params, statements = browser_script(path)
+    assert len(statements) == 1
+    with graph.session(database=DATABASE, default_access_mode="READ") as session:
+        rows = session.execute_read(lambda tx: list(tx.run(statements[0], **params)))
+    assert rows, f"{path.name} found nothing on the bundled decks"
+    if path.stem == "04_stale_edges":
+        assert any("item superseded" in r["reasons"] for r in rows)
+    if path.stem == "03_rejected_or_replaced_in_last_run":
+        assert any(r["outcome"] == "replace" and "does not exist" in r["reason"] for r in rows)
