@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from neo4j import Driver, ManagedTransaction
@@ -109,14 +109,9 @@ def extract_mentions(run_id: str, items: list[Item], extractor: Extractor, groun
             decision = grounder.ground(m.text, m.category, finding_type=m.finding_type,
                                        system=m.proposed_system, code=m.proposed_code)
             if m.finding_type is None and m.category == "finding" and decision.system in ("LOINC", "RXNORM"):
-                m = FoundMention(**{**_fields(m), "finding_type": "lab_value" if decision.system == "LOINC"
-                                    else "medication"})
+                m = replace(m, finding_type="lab_value" if decision.system == "LOINC" else "medication")
             out.append(_Mention(_mention_id(run_id, item, m), item, m, decision))
     return out
-
-
-def _fields(m: FoundMention) -> dict[str, Any]:
-    return {k: getattr(m, k) for k in m.__slots__}
 
 
 def typed_edges(run_id: str, mentions: list[_Mention]) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ from typing import Any
 from neo4j import Driver, ManagedTransaction
 
 from loaders.files import describe_file
-from loaders.material import Item, LineProblem, read_material
+from loaders.material import Candidate, Item, LineProblem, read_material
 
 
 @dataclass
@@ -124,8 +124,6 @@ def current_items(driver: Driver, database: str, item_ids: list[str] | None = No
 
 def item_from_node(props: dict[str, Any]) -> Item:
     """Rebuild the typed item from its stored node (the inverse of ``_item_row``)."""
-    from loaders.material import Candidate
-
     sections = json.loads(props["sections"])
     return Item(
         id=props["item_id"], kind=props["kind"], text=props["text"],
