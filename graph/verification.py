@@ -211,8 +211,18 @@ CALL (s_anchors, o_anchors, c_anchors, current) {
   UNWIND o_anchors AS y
   WITH DISTINCT x.node AS xn, y.node AS yn, current
   WHERE xn <> yn
-  MATCH (xn)-[r:PREDICATION|HAS_ATTRIBUTE|CITES|HAS_PHENOTYPE]-(yn)
-  WHERE r.release IN current
+  CALL (xn, yn, current) {
+    // Literature: an index seek on the CUI pair (schema 0011), whatever the two concepts' degrees.
+    WITH xn, yn, current WHERE xn.system = 'SEMMEDDB' AND yn.system = 'SEMMEDDB'
+    UNWIND [xn.code + '>' + yn.code, yn.code + '>' + xn.code] AS pair
+    MATCH ()-[r:PREDICATION {pair: pair}]->()
+    WHERE r.release IN current
+    RETURN r
+    UNION ALL
+    MATCH (xn)-[r:HAS_ATTRIBUTE|CITES|HAS_PHENOTYPE]-(yn)
+    WHERE r.release IN current
+    RETURN r
+  }
   RETURN collect({x: elementId(xn), y: elementId(yn), type: type(r), forward: startNode(r) = xn,
                   props: properties(r)}) AS evidence
 }

@@ -43,7 +43,7 @@ from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRe
 
 SYSTEM = "SEMMEDDB"
 LOADER = "clinigraph.loaders.semmeddb"
-LOADER_VERSION = "1.0.0"
+LOADER_VERSION = "1.1.0"  # 1.1.0: PREDICATION edges carry ``pair``
 
 PREDICATION_COLUMNS = (
     "PREDICATION_ID", "SENTENCE_ID", "PMID", "PREDICATE", "SUBJECT_CUI", "SUBJECT_NAME", "SUBJECT_SEMTYPE",
@@ -372,6 +372,9 @@ def _edge(key: tuple[str, str, str], t: _Triple, file_name: str, generic: set[st
     pmids = sorted(t.pmids)
     negated = predicate.upper().startswith("NEG_")
     props: list[tuple[str, PropertyValue]] = [
+        # ``pair`` is what verification looks literature edges up by (schema 0011): an index seek
+        # instead of expanding between two hub concepts.
+        ("pair", f"{s}>{o}"),
         ("predicate", predicate), ("base_predicate", predicate[4:] if negated else predicate),
         ("negated", negated), ("predications", t.predications), ("pmid_count", len(pmids)),
         ("pmids", tuple(str(p) for p in pmids[:MAX_PMIDS])),

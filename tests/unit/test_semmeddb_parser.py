@@ -37,6 +37,12 @@ def test_one_edge_per_triple_with_counts_pmids_sentences_and_years():
     assert e["subject_semtypes"] == ("dsyn",) and e["negated"] is False
 
 
+def test_every_edge_carries_its_subject_object_pair_for_the_index_seek():
+    records, _ = parse()
+    for (s, _predicate, o), props in edges(records).items():
+        assert props["pair"] == f"{s}>{o}"
+
+
 def test_neg_predicates_are_kept_as_negated_edges():
     records, _ = parse()
     e = edges(records)
