@@ -25,7 +25,9 @@ app = typer.Typer(
 neo4j_app = typer.Typer(no_args_is_help=True, help="Run the local Neo4j 5.26 Community server.")
 schema_app = typer.Typer(no_args_is_help=True, help="Constraints and indexes from cypher/schema/.")
 app.add_typer(neo4j_app, name="neo4j")
+evaluate_app = typer.Typer(no_args_is_help=True, help="Evaluate against a labelled or reference file.")
 app.add_typer(schema_app, name="schema")
+app.add_typer(evaluate_app, name="evaluate")
 
 out = Console(soft_wrap=True)
 err = Console(stderr=True)
@@ -317,6 +319,43 @@ def extract_command(
               + ", ".join(f"{k} {v}" for k, v in result.counts.items()))
     for old in result.superseded_runs:
         out.print(f"  superseded: {old}")
+
+
+@evaluate_app.command("grounding")
+def evaluate_grounding_command(
+    labels: Annotated[Path, typer.Argument(help="Labelled mentions, JSONL (bench/labels/grounding_mentions.jsonl)")],
+    as_json: Annotated[bool, typer.Option("--json", help="Summary and errors as JSON")] = False,
+) -> None:
+    """Run the grounding cascade on labelled mentions against the current releases: outcomes, precision, recall."""
+    from graph.grounding import Grounder
+    from graph.grounding_eval import evaluate_grounding
+    from graph.lexicon import load_lexicon
+    from loaders.grounding_labels import read_labels
+
+    settings = get_settings()
+    rows = read_labels(labels)
+    with _driver() as driver:
+        lexicon = load_lexicon(driver, settings.database)
+    if not lexicon.releases:
+        raise ClinigraphError("no terminology is loaded to ground to; load one with `clinigraph load`")
+    evaluation = evaluate_grounding(Grounder(lexicon), rows)
+    summary = evaluation.summary
+    if as_json:
+        out.print_json(data={"releases": lexicon.releases, "summary": summary, "errors": evaluation.errors()})
+        return
+    out.print(f"{summary['mentions']} labelled mentions ({summary['with_a_right_code']} with a right code, "
+              f"{summary['must_be_rejected']} to reject) against {', '.join(sorted(set(lexicon.releases.values())))}")
+    out.print(f"correct {summary['correct']} (accuracy {summary['accuracy']}), recall {summary['recall']}, "
+              f"precision {summary['precision']}, outcome agreement {summary['outcome_agreement']}, "
+              f"wrong proposals kept {summary['bad_proposals_kept']}")
+    for expected, actual in summary["outcomes_expected_vs_actual"].items():
+        out.print(f"  expected {expected}: " + ", ".join(f"{k} {v}" for k, v in sorted(actual.items())))
+    for method, m in summary["by_method"].items():
+        out.print(f"  {method}: {m['decisions']} decisions, precision {m['precision']}, "
+                  f"recall share {m['recall_share']}")
+    for e in evaluation.errors():
+        out.print(f"  ✗ {e['id']} {e['mention']!r}: expected {e['expected']}, got {e['outcome']} "
+                  f"{e['chosen'] or ''} ({e['method'] or e['reason']})", highlight=False)
 
 
 @app.command("serve")

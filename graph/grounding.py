@@ -25,6 +25,7 @@ the mention's category, then billable codes, then the shorter code.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 
@@ -91,12 +92,34 @@ def kind_allows(lexicon: Lexicon, entry: Entry, category: str) -> str | None:
     return f"{s} codes do not ground {category} mentions"
 
 
+#: Prefixes of opposite meaning: "hypokalemia" is one letter pair from "hyperkalemia" and means the opposite,
+#: so a typo-tolerant match never crosses between them.
+_OPPOSITES = (("hypo", "hyper"), ("brady", "tachy"), ("micro", "macro"), ("oligo", "poly"), ("pre", "post"),
+              ("intra", "extra"))
+
+
+def _opposed(a: str, b: str) -> bool:
+    return any((a.startswith(x) and b.startswith(y)) or (a.startswith(y) and b.startswith(x)) for x, y in _OPPOSITES)
+
+
 def _token_match(word: str, names: tuple[str, ...]) -> bool:
     if word in names:
         return True
     if len(word) < 5 or word.isdigit():
         return False
-    return any(len(n) >= 5 and SequenceMatcher(None, word, n).ratio() >= _SOFT_TOKEN for n in names)
+    return any(len(n) >= 5 and not _opposed(word, n) and SequenceMatcher(None, word, n).ratio() >= _SOFT_TOKEN
+               for n in names)
+
+
+def covers(mention: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    """Every word of the mention is in the name (typo-tolerant): the name leaves nothing the mention says out.
+
+    >>> covers(tokens("paroxysmal atrial fibrillation"), tokens("Unspecified atrial fibrillation"))
+    False
+    >>> covers(tokens("atrial fibrilation"), tokens("Unspecified atrial fibrillation"))
+    True
+    """
+    return bool(mention) and all(_token_match(w, name) for w in mention)
 
 
 def similarity(mention: tuple[str, ...], name: tuple[str, ...]) -> float:
@@ -123,6 +146,32 @@ def similarity(mention: tuple[str, ...], name: tuple[str, ...]) -> float:
     containment = matched / len(mention)
     dice = 2 * matched / (len(mention) + len(name))
     return round(0.5 * containment + 0.5 * dice, 3)
+
+
+_WITH = re.compile(r"\bwith\b(?!\s+unspecified)", re.IGNORECASE)
+_UNSPECIFIED_MARK = re.compile(r"\bunspecified\b", re.IGNORECASE)
+_ABSENT_MARK = re.compile(r"\bwithout\b|\buncomplicated\b", re.IGNORECASE)
+
+
+def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
+    """The child that only adds "unspecified", "without …" or "uncomplicated" to its parent's title.
+
+    Marks are counted beyond the parent's own ("Peptic ulcer, site unspecified" → its child adding
+    "unspecified as acute or chronic, without …"); a child adding a "with …" is a specific form, never
+    the default. Most marks wins, then more "without" marks, then a title that extends the parent's;
+    a remaining tie is no answer.
+    """
+    def count(pattern: re.Pattern[str], e: Entry) -> int:
+        return len(pattern.findall(e.display)) - len(pattern.findall(parent.display))
+
+    ranked = sorted(
+        ((count(_UNSPECIFIED_MARK, c) + count(_ABSENT_MARK, c), count(_ABSENT_MARK, c),
+          c.display.lower().startswith(parent.display.lower()), c)
+         for c in children if c.active and count(_WITH, c) <= 0),
+        key=lambda r: r[:3], reverse=True)
+    if not ranked or ranked[0][0] <= 0 or (len(ranked) > 1 and ranked[1][:3] == ranked[0][:3]):
+        return None
+    return ranked[0][3]
 
 
 class Grounder:
@@ -155,6 +204,7 @@ class Grounder:
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
             return Decision("reject", reason=reason, steps=steps)
         method, entry, score = found
+        entry = self._default_code(entry, steps)
         if failure:
             outcome = "replace"
             reason = f"proposed {system} {code} {failure}; replaced by {method.replace('_', ' ')} match"
@@ -197,9 +247,33 @@ class Grounder:
             steps.append(f"proposed: its name {entry.display!r} does not match {mention!r} "
                          f"(score {score:.2f} < {PROPOSED_MATCH_THRESHOLD})")
             return None
+        if not any(covers(words, name) for name in self.lexicon.names_of(entry)):
+            steps.append(f"proposed: its name {entry.display!r} leaves out words of {mention!r} "
+                         f"(score {score:.2f}): another concept")
+            return None
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
+        default = self._default_code(entry, steps)
+        if default is not entry:
+            return Decision("replace", "proposed_code", default.system, default.code, default.display,
+                            default.release, score, f"proposed {system} {code} is a category, not a billable code; "
+                            f"replaced by its unspecified code {default.code}", steps)
         return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, score,
                         f"proposed code checked: name matches (score {score:.2f})", steps)
+
+    def _default_code(self, entry: Entry, steps: list[str]) -> Entry:
+        """An ICD-10-CM category's default code, as a coder picks it for a phrase that names the category:
+        the child that adds only "unspecified", "without …" or "uncomplicated", repeatedly, while one child
+        clearly does (``E11`` → ``E11.9`` without complications; ``K85`` → ``K85.9`` → ``K85.90``)."""
+        start = entry
+        while entry.system == "ICD10CM" and entry.billable is False:
+            child = _default_child(entry, self.lexicon.icd_children(entry.code))
+            if child is None:
+                break
+            entry = child
+        if entry is not start:
+            steps.append(f"default code: {start.code} is a category, not a billable code; its unspecified code "
+                         f"is {entry.code} {entry.display!r}")
+        return entry
 
     def _match(self, words: tuple[str, ...], entry: Entry) -> float:
         return max((similarity(words, n) for n in self.lexicon.names_of(entry)), default=0.0)

@@ -32,12 +32,36 @@ STOP_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "to", "
 QUALIFIERS = frozenset({"unspecified", "nos", "nec", "site"})
 _WORD = re.compile(r"[a-z0-9]+")
 _PAREN = re.compile(r"\s*\([^()]*\)")
+_BRACKET = re.compile(r"\s*\[[^\[\]]*\]")
+_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(r"\b(unspecified|not specified|not elsewhere classified|NOS)\b", re.IGNORECASE)
 
 
 def stem(word: str) -> str:
     if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "is", "us")):
         return word[:-1]
+    return word
+
+
+#: British spellings → American, applied to every word before comparing (ICD-10-CM and HPO names are
+#: American; vignettes and synonyms are not always): anaemia, oedema, diarrhoea, coeliac, haem-, paed-, tumour.
+_BRITISH = ((re.compile(r"^coeliac"), "celiac"), (re.compile(r"^oe"), "e"), (re.compile(r"aem"), "em"),
+            (re.compile(r"oea$"), "ea"), (re.compile(r"^haem"), "hem"), (re.compile(r"^paed"), "ped"),
+            (re.compile(r"^foet"), "fet"), (re.compile(r"(?<=..)our$"), "or"),
+            (re.compile(r"(?<=...)ise$"), "ize"), (re.compile(r"(?<=...)is(ed|ing)$"), r"iz\1"),
+            (re.compile(r"tre$"), "ter"))
+
+
+def american(word: str) -> str:
+    """A word in American spelling (both sides of every comparison go through it).
+
+    >>> [american(w) for w in ("anaemia", "oedema", "diarrhoea", "coeliac", "tumour", "goitre", "foetal")]
+    ['anemia', 'edema', 'diarrhea', 'celiac', 'tumor', 'goiter', 'fetal']
+    """
+    if len(word) < 5:
+        return word
+    for pattern, replacement in _BRITISH:
+        word = pattern.sub(replacement, word)
     return word
 
 
@@ -48,10 +72,12 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     ('heart', 'failure')
     >>> tokens("Palpitations of the heart")
     ('palpitation', 'heart')
+    >>> tokens("Iron deficiency anaemia")
+    ('iron', 'deficiency', 'anemia')
     """
     words = _WORD.findall(text.lower().replace("'s ", " "))
     drop = STOP_WORDS if keep_qualifiers else STOP_WORDS | QUALIFIERS
-    return tuple(stem(w) for w in words if w not in drop)
+    return tuple(stem(american(w)) for w in words if w not in drop)
 
 
 def name_variants(name: str) -> set[tuple[str, ...]]:
@@ -64,8 +90,10 @@ def name_variants(name: str) -> set[tuple[str, ...]]:
     [('urinary', 'tract', 'infection'), ('urinary', 'tract', 'infection', 'not', 'specified')]
     """
     out = {tokens(name)}
-    if "(" in name:
-        out.add(tokens(_PAREN.sub("", name)))
+    if "(" in name or "[" in name:  # "Human immunodeficiency virus [HIV] disease" also without "[HIV]"
+        out.add(tokens(_BRACKET.sub("", _PAREN.sub("", name))))
+    if _HYPHEN.search(name):  # "Gastro-esophageal reflux disease" also as "gastroesophageal …"
+        out.add(tokens(_HYPHEN.sub("", name)))
     head, _, tail = name.rpartition(", ")
     if head and _UNSPECIFIED_CLAUSE.search(tail):  # "Sepsis, unspecified organism": the general concept
         out.add(tokens(head))
@@ -124,6 +152,7 @@ class Lexicon:
             for target in entry.links:
                 self.linked_from[target].append(entry.ref)
         self._hpo_phenotypes: set[str] | None = None
+        self._icd_children: dict[str, list[Entry]] | None = None
         self._vocab: dict[tuple[str, int], list[str]] | None = None
 
     def __len__(self) -> int:
@@ -159,6 +188,15 @@ class Lexicon:
             yield from self.linked_from.get(target, [])
         yield from self.linked_from.get(ref, [])
 
+    def icd_children(self, code: str) -> list[Entry]:
+        """The ICD-10-CM codes one character longer under ``code`` (``E11`` → ``E11.0`` … ``E11.9``)."""
+        if self._icd_children is None:
+            self._icd_children = defaultdict(list)
+            for (system, c), entry in self.by_ref.items():
+                if system == "ICD10CM" and len(c) > 3 and entry.kind not in ("chapter", "block"):
+                    self._icd_children[c[:-1].rstrip(".")].append(entry)
+        return sorted(self._icd_children.get(code, []), key=lambda e: e.code)
+
     def is_hpo_phenotype(self, code: str) -> bool:
         """Under "Phenotypic abnormality" (HP:0000118): not a mode of inheritance, frequency or modifier."""
         if self._hpo_phenotypes is None:
@@ -184,7 +222,12 @@ _CONCEPTS = """
 MATCH (c:Concept) WHERE c.release = $release
 RETURN c.system AS system, c.code AS code, c.display AS display, c.release AS release, c.kind AS kind,
        coalesce(c.active, true) AS active, c.billable AS billable,
-       CASE WHEN c.system = 'HPO' THEN coalesce(c.synonyms_exact, []) ELSE coalesce(c.synonyms, []) END AS names,
+       CASE WHEN c.system = 'HPO' THEN coalesce(c.synonyms_exact, [])
+            // A category's or code's "Includes" notes are terms coded there ("high blood pressure" at I10);
+            // a note citing other codes describes scope instead and is left out.
+            WHEN c.system = 'ICD10CM' AND c.kind IN ['category', 'code']
+            THEN coalesce(c.synonyms, []) + [n IN coalesce(c.note_includes, []) WHERE NOT n =~ '.*[A-Z][0-9][0-9].*']
+            ELSE coalesce(c.synonyms, []) END AS names,
        coalesce(c.semantic_types, []) AS semantic_types
 """
 _PARENTS = """

@@ -88,10 +88,11 @@ def test_the_run_is_recorded_with_counts(first_run, graph):
 
 
 @pytest.mark.parametrize("item, text, proposed, reason, replacement", [
-    ("fc-t2dm-02", "Type 2 diabetes mellitus", "E11.99", "does not exist in ICD10CM@2026", "E11"),
+    # "Type 2 diabetes mellitus" names the category E11; its billable default code is E11.9
+    ("fc-t2dm-02", "Type 2 diabetes mellitus", "E11.99", "does not exist in ICD10CM@2026", "E11.9"),
     ("v-af-02", "Atrial fibrillation", "HP:0005110", "not a diagnosis", "I48.91"),
     ("v-t2dm-02", "Type 2 diabetes mellitus", "E10.9", "'Type 1 diabetes mellitus without complications' does not "
-                                                        "match", "E11"),
+                                                        "match", "E11.9"),
 ])
 def test_wrong_proposed_codes_are_replaced_with_the_reason(first_run, graph, api, item, text, proposed, reason,
                                                             replacement):

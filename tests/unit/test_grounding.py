@@ -14,8 +14,30 @@ ENTRIES = [
           names=("Diabetes NOS",)),
     Entry("ICD10CM", "E11.9", "Type 2 diabetes mellitus without complications", "ICD10CM@2026", "code",
           billable=True),
+    Entry("ICD10CM", "E11.8", "Type 2 diabetes mellitus with unspecified complications", "ICD10CM@2026", "code",
+          billable=True),
+    Entry("ICD10CM", "E11.6", "Type 2 diabetes mellitus with other specified complications", "ICD10CM@2026",
+          "category", billable=False),
     Entry("ICD10CM", "E10.9", "Type 1 diabetes mellitus without complications", "ICD10CM@2026", "code",
           billable=True),
+    Entry("ICD10CM", "E05.0", "Thyrotoxicosis with diffuse goiter", "ICD10CM@2026", "category", billable=False,
+          names=("Graves' disease",)),
+    Entry("ICD10CM", "E05.00", "Thyrotoxicosis with diffuse goiter without thyrotoxic crisis or storm",
+          "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "E05.01", "Thyrotoxicosis with diffuse goiter with thyrotoxic crisis or storm", "ICD10CM@2026",
+          "code", billable=True),
+    Entry("ICD10CM", "N40", "Benign prostatic hyperplasia", "ICD10CM@2026", "category", billable=False),
+    Entry("ICD10CM", "N40.0", "Benign prostatic hyperplasia without lower urinary tract symptoms", "ICD10CM@2026",
+          "code", billable=True),
+    Entry("ICD10CM", "N40.2", "Nodular prostate without lower urinary tract symptoms", "ICD10CM@2026", "code",
+          billable=True),
+    Entry("ICD10CM", "Q99", "Other chromosome abnormalities", "ICD10CM@2026", "category", billable=False),
+    Entry("ICD10CM", "Q99.1", "Chromosome abnormality A, unspecified", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "Q99.2", "Chromosome abnormality B, unspecified", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "I48.0", "Paroxysmal atrial fibrillation", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "E87.5", "Hyperkalemia", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "E87.6", "Hypokalemia", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "D50.9", "Iron deficiency anemia, unspecified", "ICD10CM@2026", "code", billable=True),
     Entry("ICD10CM", "I10", "Essential (primary) hypertension", "ICD10CM@2026", "category", billable=True),
     Entry("ICD10CM", "I48.91", "Unspecified atrial fibrillation", "ICD10CM@2026", "code", billable=True),
     Entry("ICD10CM", "A00-B99", "Certain infectious and parasitic diseases", "ICD10CM@2026", "chapter"),
@@ -47,8 +69,8 @@ def test_a_proposed_code_that_checks_out_is_accepted(grounder):
 
 
 @pytest.mark.parametrize("mention, category, system, code, reason, replacement", [
-    ("Type 2 diabetes mellitus", "diagnosis", "ICD10CM", "E11.99", "does not exist in ICD10CM@2026", "E11"),
-    ("Type 2 diabetes mellitus", "diagnosis", "ICD10CM", "E10.9", "does not match", "E11"),
+    ("Type 2 diabetes mellitus", "diagnosis", "ICD10CM", "E11.99", "does not exist in ICD10CM@2026", "E11.9"),
+    ("Type 2 diabetes mellitus", "diagnosis", "ICD10CM", "E10.9", "does not match", "E11.9"),
     ("atrial fibrillation", "diagnosis", "HPO", "HP:0005110", "an HPO phenotype term, not a diagnosis", "I48.91"),
     ("atrial fibrillation", "diagnosis", "SNOMEDCT", "80146002", "a SNOMED CT procedure, not a diagnosis",
      "I48.91"),
@@ -77,14 +99,47 @@ def test_cascade_steps_exact_crosswalk_fuzzy(grounder):
     exact = grounder.ground("Essential hypertension", "diagnosis")
     assert (exact.method, exact.code, exact.score) == ("exact_name", "I10", 1.0)
     assert grounder.ground("urinary tract infection", "diagnosis").code == "N39.0"
-    assert grounder.ground("diabetes", "diagnosis").code == "E11"  # an inclusion term, "NOS" dropped
-    assert grounder.ground("T2DM", "diagnosis").code == "E11"  # an abbreviation from the data file
+    assert grounder.ground("diabetes", "diagnosis").code == "E11.9"  # an inclusion term, "NOS" dropped
+    assert grounder.ground("T2DM", "diagnosis").code == "E11.9"  # an abbreviation from the data file
     walk = grounder.ground("auricular fibrillation", "diagnosis")  # only an HPO synonym: HPO → SNOMED → ICD
     assert (walk.method, walk.code) == ("crosswalk", "I48.91")
     fuzzy = grounder.ground("type 2 diabetes", "diagnosis")
-    assert fuzzy.method == "fuzzy" and fuzzy.code == "E11" and fuzzy.score >= FUZZY_THRESHOLD
+    assert fuzzy.method == "fuzzy" and fuzzy.code == "E11.9" and fuzzy.score >= FUZZY_THRESHOLD
     typo = grounder.ground("polyurai", "finding")
     assert typo.code == "HP:0000103" and typo.method == "fuzzy"
+
+
+@pytest.mark.parametrize("mention, code, default", [
+    ("Type 2 diabetes mellitus", "E11", "E11.9"),  # "without complications", not "with unspecified complications"
+    ("Graves' disease", "E05.0", "E05.00"),  # the parent's own "with diffuse goiter" is not a specific form
+    ("Benign prostatic hyperplasia", "N40", "N40.0"),  # two "without" children: the one extending the title
+])
+def test_a_category_is_refined_to_its_billable_default_code(grounder, mention, code, default):
+    found = grounder.ground(mention, "diagnosis")
+    assert found.code == default and any(s.startswith(f"default code: {code} ") for s in found.steps)
+    proposed = grounder.ground(mention, "diagnosis", system="ICD10CM", code=code)
+    assert (proposed.outcome, proposed.code) == ("replace", default) and "not a billable code" in proposed.reason
+
+
+def test_no_default_code_when_two_children_are_equally_unspecified(grounder):
+    d = grounder.ground("other chromosome abnormalities", "diagnosis")
+    assert d.code == "Q99" and not any(s.startswith("default code") for s in d.steps)
+
+
+def test_a_proposed_code_must_say_everything_the_mention_says(grounder):
+    d = grounder.ground("paroxysmal atrial fibrillation", "diagnosis", system="ICD10CM", code="I48.91")
+    assert (d.outcome, d.code) == ("replace", "I48.0") and "leaves out words" in d.reason
+
+
+def test_hypo_and_hyper_are_never_a_typo_of_each_other(grounder):
+    d = grounder.ground("hyperkalemia", "diagnosis", system="ICD10CM", code="E87.6")
+    assert (d.outcome, d.code) == ("replace", "E87.5")
+    assert similarity(tokens("hypokalemia"), tokens("Hyperkalemia")) == 0.0
+
+
+def test_british_spelling_matches_exactly(grounder):
+    d = grounder.ground("iron deficiency anaemia", "diagnosis")
+    assert (d.method, d.code, d.score) == ("exact_name", "D50.9", 1.0)
 
 
 def test_similarity_needs_numbers_to_agree():
