@@ -18,7 +18,7 @@ from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.routes import concepts, health, medications, provenance, releases, search, verify
-from graph.connection import open_driver
+from graph.connection import open_async_driver, open_driver
 from graph.provenance import ProvenanceNotFoundError
 from graph.settings import Settings, get_settings
 from graph.terminology import ConceptNotFoundError, NotLoadedError, UnknownSystemError
@@ -42,12 +42,16 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = driver is None
         app.state.driver = driver or open_driver(settings, serving=True)
+        # A shared (test) driver has no async twin we could be sure points at the same server: then
+        # verification runs on the sync driver in the thread pool instead.
+        app.state.async_driver = open_async_driver(settings) if owned else None
         app.state.database = settings.database
         try:
             yield
         finally:
             if owned:
                 app.state.driver.close()
+                await app.state.async_driver.close()
 
     app = FastAPI(
         title="clinigraph",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from neo4j import Driver, GraphDatabase
+from typing import Any
+
+from neo4j import AsyncDriver, AsyncGraphDatabase, Driver, GraphDatabase
 
 from graph.runtime import Neo4jRuntime, RuntimeProblem
 from graph.settings import Settings
@@ -22,6 +24,18 @@ def connection_target(settings: Settings) -> tuple[str, tuple[str, str]]:
     return state.bolt_uri, (state.user, state.password)
 
 
+def _driver_options(settings: Settings, serving: bool) -> dict[str, Any]:
+    return {
+        "max_transaction_retry_time": settings.api_retry_seconds if serving else 30.0,
+        "max_connection_pool_size": 64,
+        "connection_acquisition_timeout": 30.0,
+        "connection_timeout": 10.0,
+        # Server notifications (e.g. "property key does not exist" on an empty
+        # graph) are advice for people typing Cypher, not for a service's logs.
+        "notifications_min_severity": "OFF",
+    }
+
+
 def open_driver(settings: Settings, *, serving: bool = False) -> Driver:
     """A driver for the configured server. One per process; close it when done.
 
@@ -30,14 +44,10 @@ def open_driver(settings: Settings, *, serving: bool = False) -> Driver:
     the driver's default 30 s of retries; loads keep the patient default.
     """
     uri, auth = connection_target(settings)
-    return GraphDatabase.driver(
-        uri,
-        auth=auth,
-        max_transaction_retry_time=settings.api_retry_seconds if serving else 30.0,
-        max_connection_pool_size=64,
-        connection_acquisition_timeout=30.0,
-        connection_timeout=10.0,
-        # Server notifications (e.g. "property key does not exist" on an empty
-        # graph) are advice for people typing Cypher, not for a service's logs.
-        notifications_min_severity="OFF",
-    )
+    return GraphDatabase.driver(uri, auth=auth, **_driver_options(settings, serving))
+
+
+def open_async_driver(settings: Settings) -> AsyncDriver:
+    """The async driver the API answers its hottest calls (verification) with, on its event loop."""
+    uri, auth = connection_target(settings)
+    return AsyncGraphDatabase.driver(uri, auth=auth, **_driver_options(settings, True))

@@ -31,7 +31,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from neo4j import Driver, ManagedTransaction, Session
+from neo4j import AsyncDriver, AsyncManagedTransaction, AsyncSession, Driver, ManagedTransaction, Record, Session
 
 from graph.predicates import Interpretation, PredicateCatalog, load_catalog
 from graph.terminology import KNOWN_SYSTEMS, lucene_query, normalise_code, normalise_system
@@ -251,6 +251,57 @@ class _Anchor:
         return {"system": self.system, "code": self.code, "display": self.display}
 
 
+_Prepared = tuple[Claim, Interpretation]
+
+
+def _names_in(items: list[_Prepared]) -> list[str]:
+    return sorted({r.name for claim, _ in items for r in (claim.subject, claim.object, *claim.context)
+                   if r.name is not None})
+
+
+def _name_params(names: list[str]) -> list[dict[str, str]]:
+    return [{"name": n, "lower": n.lower(), "lucene": lucene_query(n) or "\"\""} for n in names]
+
+
+def _names_from(names: list[str], records: list[Record]) -> dict[str, dict[str, Any]]:
+    """Each name's resolution: exact name or synonym hits, else the best full-text hit, else not found."""
+    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in records:
+        rows[r["name"]].append(r.data())
+    out: dict[str, dict[str, Any]] = {}
+    for name in names:
+        hits = rows.get(name, [])
+        exact = [h for h in hits if h["exact"]]
+        if exact:
+            out[name] = {"method": "exact name or synonym", "hits": exact}
+        elif hits:
+            out[name] = {"method": "best full-text match", "hits": hits[:1]}
+        else:
+            out[name] = {"method": "not found", "hits": []}
+    return out
+
+
+def _claim_params(items: list[_Prepared], by_name: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    def codes_of(ref: ConceptRef) -> list[dict[str, str]]:
+        if ref.name is not None:
+            return [{"system": h["system"], "code": h["code"]} for h in by_name.get(ref.name, {}).get("hits", [])]
+        assert ref.system and ref.code
+        return [{"system": ref.system, "code": ref.code}]
+
+    params = []
+    for i, (claim, interp) in enumerate(items):
+        subject, obj = (claim.object, claim.subject) if interp.reversed else (claim.subject, claim.object)
+        steps = claim.thresholds.hierarchy_steps
+        params.append({"i": i, "s": codes_of(subject), "o": codes_of(obj), "up": steps, "down": steps,
+                       "ctx": [codes_of(c) for c in claim.context]})
+    return params
+
+
+def _in_order(prepared: list[_Prepared | dict[str, Any]], answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    it = iter(answers)
+    return [next(it) if isinstance(p, tuple) else p for p in prepared]
+
+
 class Verifier:
     """Answers claims against the current releases; every read in one read transaction per batch."""
 
@@ -269,26 +320,31 @@ class Verifier:
 
     def verify_many(self, claims: list[Claim]) -> list[dict[str, Any]]:
         """One answer per claim, in order; a malformed claim gets ``{"error": …}`` and does not fail the rest."""
-        prepared: list[tuple[Claim, Interpretation] | dict[str, Any]] = []
+        prepared, good = self._prepare_all(claims)
+        with self.driver.session(database=self.database, default_access_mode="READ") as session:
+            # Names are resolved by a first statement: both run in one read transaction. Otherwise the one
+            # statement is its own read transaction: an auto-commit run saves the COMMIT round trip (a third
+            # of a single verification's latency).
+            answers = session.execute_read(self._answer, good) if _names_in(good) else self._answer(session, good)
+        return _in_order(prepared, answers)
+
+    async def averify_many(self, driver: AsyncDriver, claims: list[Claim]) -> list[dict[str, Any]]:
+        """:meth:`verify_many` over the async driver: the API answers on its event loop, without a thread hop
+        per request (0.5–1 ms of a 2–3 ms verification on a 2-core machine)."""
+        prepared, good = self._prepare_all(claims)
+        async with driver.session(database=self.database, default_access_mode="READ") as session:
+            answers = await (session.execute_read(self._aanswer, good) if _names_in(good)
+                             else self._aanswer(session, good))
+        return _in_order(prepared, answers)
+
+    def _prepare_all(self, claims: list[Claim]) -> tuple[list[_Prepared | dict[str, Any]], list[_Prepared]]:
+        prepared: list[_Prepared | dict[str, Any]] = []
         for i, claim in enumerate(claims):
             try:
                 prepared.append(self._prepare(claim))
             except VerificationInputError as exc:
                 prepared.append({"index": i, "error": {"field": exc.field, "detail": str(exc)}})
-        good = [p for p in prepared if isinstance(p, tuple)]
-        with self.driver.session(database=self.database, default_access_mode="READ") as session:
-            if any(r.name is not None for claim, _ in good for r in (claim.subject, claim.object, *claim.context)):
-                # Names are resolved by a first statement: both run in one read transaction.
-                answers = session.execute_read(self._answer, good)
-            else:
-                # One statement is its own read transaction: an auto-commit run saves the COMMIT round trip
-                # (a third of a single verification's latency).
-                answers = self._answer(session, good)
-        out: list[dict[str, Any]] = []
-        it = iter(answers)
-        for p in prepared:
-            out.append(next(it) if isinstance(p, tuple) else p)
-        return out
+        return prepared, [p for p in prepared if isinstance(p, tuple)]
 
     def distractors(self, subject: ConceptRef, predicate: str, candidates: list[ConceptRef],
                     context: tuple[ConceptRef, ...] = (), thresholds: Thresholds | None = None) -> dict[str, Any]:
@@ -340,28 +396,30 @@ class Verifier:
         )
         return normalised, interpretation
 
-    def _answer(self, tx: ManagedTransaction | Session, items: list[tuple[Claim, Interpretation]]
-                ) -> list[dict[str, Any]]:
+    def _answer(self, tx: ManagedTransaction | Session, items: list[_Prepared]) -> list[dict[str, Any]]:
         if not items:
             return []
-        names = sorted({r.name for claim, _ in items for r in (claim.subject, claim.object, *claim.context)
-                        if r.name is not None})
-        by_name = self._resolve_names(tx, names) if names else {}
+        names = _names_in(items)
+        by_name = _names_from(names, list(tx.run(_NAME_QUERY, names=_name_params(names)))) if names else {}
+        records = list(tx.run(_VERIFY_QUERY, claims=_claim_params(items, by_name)))
+        return self._collect(items, records, by_name)
 
-        def codes_of(ref: ConceptRef) -> list[dict[str, str]]:
-            if ref.name is not None:
-                return [{"system": h["system"], "code": h["code"]} for h in by_name.get(ref.name, {}).get("hits", [])]
-            assert ref.system and ref.code
-            return [{"system": ref.system, "code": ref.code}]
+    async def _aanswer(self, tx: AsyncManagedTransaction | AsyncSession, items: list[_Prepared]
+                       ) -> list[dict[str, Any]]:
+        if not items:
+            return []
+        names = _names_in(items)
+        by_name: dict[str, dict[str, Any]] = {}
+        if names:
+            result = await tx.run(_NAME_QUERY, names=_name_params(names))
+            by_name = _names_from(names, [r async for r in result])
+        result = await tx.run(_VERIFY_QUERY, claims=_claim_params(items, by_name))
+        return self._collect(items, [r async for r in result], by_name)
 
-        params = []
-        for i, (claim, interp) in enumerate(items):
-            subject, obj = (claim.object, claim.subject) if interp.reversed else (claim.subject, claim.object)
-            steps = claim.thresholds.hierarchy_steps
-            params.append({"i": i, "s": codes_of(subject), "o": codes_of(obj), "up": steps, "down": steps,
-                           "ctx": [codes_of(c) for c in claim.context]})
+    def _collect(self, items: list[_Prepared], records: list[Record], by_name: dict[str, dict[str, Any]]
+                 ) -> list[dict[str, Any]]:
         answers: list[dict[str, Any]] = [{} for _ in items]
-        for r in tx.run(_VERIFY_QUERY, claims=params):
+        for r in records:
             claim, interp = items[r["i"]]
             s_anchors = [_Anchor(**a) for a in r["s_anchors"]]
             o_anchors = [_Anchor(**a) for a in r["o_anchors"]]
@@ -373,24 +431,6 @@ class Verifier:
                 edges[(e["x"], e["y"])].append(e)
             answers[r["i"]] = self._judge(claim, interp, s_anchors, o_anchors, c_anchors, edges, by_name)
         return answers
-
-    @staticmethod
-    def _resolve_names(tx: ManagedTransaction | Session, names: list[str]) -> dict[str, dict[str, Any]]:
-        params = [{"name": n, "lower": n.lower(), "lucene": lucene_query(n) or "\"\""} for n in names]
-        rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for r in tx.run(_NAME_QUERY, names=params):
-            rows[r["name"]].append(r.data())
-        out: dict[str, dict[str, Any]] = {}
-        for name in names:
-            hits = rows.get(name, [])
-            exact = [h for h in hits if h["exact"]]
-            if exact:
-                out[name] = {"method": "exact name or synonym", "hits": exact}
-            elif hits:
-                out[name] = {"method": "best full-text match", "hits": hits[:1]}
-            else:
-                out[name] = {"method": "not found", "hits": []}
-        return out
 
     # judging ----------------------------------------------------------------------------------
 

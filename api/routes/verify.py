@@ -10,9 +10,10 @@ from collections import Counter
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
-from api.deps import GraphDep
+from api.deps import Graph, GraphDep
 from api.models import (
     ConceptRefIn,
     DistractorsIn,
@@ -24,7 +25,7 @@ from api.models import (
     VerifyIn,
     VerifyOut,
 )
-from graph.verification import Claim, ConceptRef, Thresholds, Verifier
+from graph.verification import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
 
 router = APIRouter(tags=["verification"])
 
@@ -47,18 +48,29 @@ def claim_of(item: VerifyIn) -> Claim:
                  context=tuple(concept_ref(c) for c in item.context), thresholds=thresholds(item.thresholds))
 
 
+async def _verify_many(graph: Graph, claims: list[Claim]) -> list[dict[str, Any]]:
+    """On the event loop with the async driver when the app has one; else on the sync driver in a thread."""
+    verifier = Verifier(graph.driver, graph.database)
+    if graph.async_driver is not None:
+        return await verifier.averify_many(graph.async_driver, claims)
+    return await run_in_threadpool(verifier.verify_many, claims)
+
+
 @router.post("/verify", response_model=VerifyOut, responses={422: {"model": Problem}, 503: {"model": Problem}})
-def verify(graph: GraphDep, body: VerifyIn) -> JSONResponse:
+async def verify(graph: GraphDep, body: VerifyIn) -> JSONResponse:
     """Is (subject, predicate, object) supported, contradicted, conflicting, unsupported or unresolved — with
     every piece of evidence (literature, ontology), its source record and whether it counted."""
-    return JSONResponse(Verifier(graph.driver, graph.database).verify(claim_of(body)))
+    answer = (await _verify_many(graph, [claim_of(body)]))[0]
+    if "error" in answer:
+        raise VerificationInputError(answer["error"]["detail"], answer["error"]["field"])
+    return JSONResponse(answer)
 
 
 @router.post("/verify/batch", response_model=VerifyBatchOut,
              responses={422: {"model": Problem}, 503: {"model": Problem}})
-def verify_batch(graph: GraphDep, body: VerifyBatchIn) -> JSONResponse:
+async def verify_batch(graph: GraphDep, body: VerifyBatchIn) -> JSONResponse:
     """Up to 1,000 claims in one call; a malformed item gets its own error and does not fail the others."""
-    answers = Verifier(graph.driver, graph.database).verify_many([claim_of(i) for i in body.items])
+    answers = await _verify_many(graph, [claim_of(i) for i in body.items])
     results: list[dict[str, Any]] = []
     for index, answer in enumerate(answers):
         if "error" in answer:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 from pathlib import Path
 
@@ -234,8 +235,26 @@ def test_verification_query_is_read_only(graph):
     assert summary.query_type == "r"
 
 
-def test_http_verify_batch_and_distractors(graph, neo4j_settings):
-    with TestClient(create_app(neo4j_settings, driver=graph)) as http:
+def test_the_async_path_answers_exactly_as_the_sync_one(graph, neo4j_settings):
+    from graph.connection import open_async_driver
+
+    claims = [Claim(HTN, "cause", STROKE), Claim(ConceptRef(name="hypertension"), "cause", ConceptRef(name="stroke")),
+              Claim(ConceptRef("UMLS", "C0020538"), "treat", STROKE), Claim(ConceptRef("XX", "1"), "cause", STROKE)]
+    verifier = Verifier(graph, DATABASE)
+
+    async def run() -> list[dict]:
+        driver = open_async_driver(neo4j_settings)
+        try:
+            return await verifier.averify_many(driver, claims)
+        finally:
+            await driver.close()
+
+    assert asyncio.run(run()) == verifier.verify_many(claims)
+
+
+@pytest.mark.parametrize("shared_driver", [True, False], ids=["sync-driver-in-thread-pool", "async-driver"])
+def test_http_verify_batch_and_distractors(graph, neo4j_settings, shared_driver):
+    with TestClient(create_app(neo4j_settings, driver=graph if shared_driver else None)) as http:
         r = http.post("/v1/verify", json={"subject": {"system": "UMLS", "code": "C0020538"}, "predicate": "cause",
                                           "object": {"name": "stroke"}})
         assert r.status_code == 200 and r.json()["verdict"] == "supported"
