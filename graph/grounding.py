@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
+from functools import lru_cache
 
 from graph.lexicon import Entry, Lexicon, tokens
 
@@ -102,13 +103,24 @@ def _opposed(a: str, b: str) -> bool:
     return any((a.startswith(x) and b.startswith(y)) or (a.startswith(y) and b.startswith(x)) for x, y in _OPPOSITES)
 
 
+@lru_cache(maxsize=1 << 20)
+def _soft_equal(a: str, b: str) -> bool:
+    """``a`` is a misspelling of ``b`` (or the reverse): character ratio ≥ 0.85, never across opposites.
+
+    Memoised, with the cheap upper bounds first: a fuzzy search compares a mention's words with the words
+    of thousands of names, and the full ratio was nearly all of grounding's time."""
+    if _opposed(a, b) or 2 * min(len(a), len(b)) / (len(a) + len(b)) < _SOFT_TOKEN:
+        return False
+    matcher = SequenceMatcher(None, a, b)
+    return matcher.quick_ratio() >= _SOFT_TOKEN and matcher.ratio() >= _SOFT_TOKEN
+
+
 def _token_match(word: str, names: tuple[str, ...]) -> bool:
     if word in names:
         return True
     if len(word) < 5 or word.isdigit():
         return False
-    return any(len(n) >= 5 and not _opposed(word, n) and SequenceMatcher(None, word, n).ratio() >= _SOFT_TOKEN
-               for n in names)
+    return any(len(n) >= 5 and _soft_equal(word, n) for n in names)
 
 
 def covers(mention: tuple[str, ...], name: tuple[str, ...]) -> bool:
@@ -179,6 +191,7 @@ class Grounder:
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
+        self._fuzzy_memo: dict[tuple[tuple[str, ...], str, tuple[str, ...]], tuple[Entry, float] | None] = {}
 
     def systems_for(self, category: str, finding_type: str | None = None) -> tuple[str, ...]:
         order = list(SYSTEM_ORDER[category])
@@ -331,6 +344,17 @@ class Grounder:
 
     def _fuzzy(self, words: tuple[str, ...], category: str,
                systems: tuple[str, ...]) -> tuple[Entry, float] | None:
+        """The best-scoring name of the right kind (memoised per job: a deck repeats its phrases, and a
+        reject asks again for its closest name)."""
+        key = (words, category, systems)
+        if key not in self._fuzzy_memo:
+            if len(self._fuzzy_memo) > 100_000:
+                self._fuzzy_memo.clear()
+            self._fuzzy_memo[key] = self._fuzzy_search(words, category, systems)
+        return self._fuzzy_memo[key]
+
+    def _fuzzy_search(self, words: tuple[str, ...], category: str,
+                      systems: tuple[str, ...]) -> tuple[Entry, float] | None:
         names: set[tuple[str, ...]] = set()
         for w in words:
             hits = self.lexicon.by_token.get(w)
