@@ -1,5 +1,8 @@
 """Apply the numbered Cypher files under ``cypher/schema/`` once each, in order.
 
+Most files are constraints and indexes; a file may also hold a batched data
+migration (``CALL … IN TRANSACTIONS``), run in an auto-commit transaction.
+
 A ``SchemaMigration`` node per file records its name and checksum, so applying
 is idempotent and an edited, already-applied file is reported instead of being
 silently re-run or ignored.
@@ -22,6 +25,9 @@ _LEDGER_CONSTRAINT = (
     "CREATE CONSTRAINT schema_migration_id IF NOT EXISTS "
     "FOR (m:SchemaMigration) REQUIRE m.id IS UNIQUE"
 )
+
+
+_IN_TRANSACTIONS = re.compile(r"\bIN\s+TRANSACTIONS\b", re.IGNORECASE)
 
 
 class SchemaDriftError(ClinigraphError):
@@ -79,7 +85,12 @@ def apply_schema(driver: Driver, database: str, directory: Path = SCHEMA_DIR) ->
                 )
             continue
         for statement in migration.statements:
-            driver.execute_query(statement, database_=database)
+            if _IN_TRANSACTIONS.search(statement):
+                # A batched data migration must run in an auto-commit transaction of its own.
+                with driver.session(database=database) as session:
+                    session.run(statement).consume()
+            else:
+                driver.execute_query(statement, database_=database)
         driver.execute_query(
             "MERGE (m:SchemaMigration {id: $id}) SET m.checksum = $checksum, m.applied_at = datetime()",
             id=migration.id, checksum=migration.checksum, database_=database,

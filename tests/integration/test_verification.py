@@ -230,6 +230,18 @@ def test_bad_items_are_refused_with_the_field(verifier):
     assert answers[0]["error"]["field"] == "subject.system" and answers[1]["verdict"] == "supported"
 
 
+def test_literature_loaded_before_pair_keys_is_backfilled_by_the_schema(graph, verifier):
+    from graph.schema import apply_schema
+
+    graph.execute_query("MATCH ()-[r:PREDICATION]->() REMOVE r.pair", database_=DATABASE)
+    assert verifier.verify(Claim(HTN, "cause", STROKE))["verdict"] == "unsupported"  # the seek finds nothing
+    graph.execute_query("MATCH (m:SchemaMigration {id: '0012_predication_pair_backfill'}) DELETE m",
+                        database_=DATABASE)
+    assert apply_schema(graph, DATABASE) == ["0012_predication_pair_backfill"]
+    assert count(graph, "MATCH ()-[r:PREDICATION]->() WHERE r.pair IS NULL RETURN count(r)") == 0
+    assert verifier.verify(Claim(HTN, "cause", STROKE))["verdict"] == "supported"
+
+
 def test_verification_query_is_read_only(graph):
     summary = graph.execute_query("EXPLAIN " + _VERIFY_QUERY, claims=[], database_=DATABASE).summary
     assert summary.query_type == "r"
