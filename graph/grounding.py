@@ -170,20 +170,21 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
 
     Marks are counted beyond the parent's own ("Peptic ulcer, site unspecified" → its child adding
     "unspecified as acute or chronic, without …"); a child adding a "with …" is a specific form, never
-    the default. Most marks wins, then more "without" marks, then a title that extends the parent's;
-    a remaining tie is no answer.
+    the default. Most marks wins, then more "without" marks, then a title that extends the parent's, then
+    the shortest title (E11.9 "… without complications" before E11.A "… without complications in
+    remission"); a remaining tie is no answer.
     """
     def count(pattern: re.Pattern[str], e: Entry) -> int:
         return len(pattern.findall(e.display)) - len(pattern.findall(parent.display))
 
     ranked = sorted(
         ((count(_UNSPECIFIED_MARK, c) + count(_ABSENT_MARK, c), count(_ABSENT_MARK, c),
-          c.display.lower().startswith(parent.display.lower()), c)
+          c.display.lower().startswith(parent.display.lower()), -len(c.display), c)
          for c in children if c.active and count(_WITH, c) <= 0),
-        key=lambda r: r[:3], reverse=True)
-    if not ranked or ranked[0][0] <= 0 or (len(ranked) > 1 and ranked[1][:3] == ranked[0][:3]):
+        key=lambda r: r[:4], reverse=True)
+    if not ranked or ranked[0][0] <= 0 or (len(ranked) > 1 and ranked[1][:4] == ranked[0][:4]):
         return None
-    return ranked[0][3]
+    return ranked[0][4]
 
 
 class Grounder:

@@ -16,6 +16,8 @@ ENTRIES = [
           billable=True),
     Entry("ICD10CM", "E11.8", "Type 2 diabetes mellitus with unspecified complications", "ICD10CM@2026", "code",
           billable=True),
+    Entry("ICD10CM", "E11.A", "Type 2 diabetes mellitus without complications in remission", "ICD10CM@2026", "code",
+          billable=True),
     Entry("ICD10CM", "E11.6", "Type 2 diabetes mellitus with other specified complications", "ICD10CM@2026",
           "category", billable=False),
     Entry("ICD10CM", "E10.9", "Type 1 diabetes mellitus without complications", "ICD10CM@2026", "code",
