@@ -321,6 +321,28 @@ def extract_command(
         out.print(f"  superseded: {old}")
 
 
+@app.command("specialties")
+def specialties_command(
+    path: Annotated[Path | None, typer.Argument(help="Ownership rules (default graph/resources/specialties.toml)")]
+    = None,
+) -> None:
+    """Give ICD-10-CM codes of the current release their home specialties (Specialty nodes, HOME_SPECIALTY edges)."""
+    from graph.schema import apply_schema
+    from graph.specialties import load_specialties
+    from loaders.specialties import DEFAULT_FILE
+
+    settings = get_settings()
+    with _driver() as driver:
+        apply_schema(driver, settings.database)
+        result = load_specialties(driver, settings.database, path or DEFAULT_FILE)
+    if result.action == "unchanged":
+        out.print(f"Specialty map {result.map_id} is already loaded (nothing written).")
+        return
+    out.print(f"Loaded specialty map {result.map_id}: {result.codes_with_a_home} codes with a home, "
+              f"{result.edges} HOME_SPECIALTY edges" + (f"; replaced {', '.join(result.replaced)}"
+                                                         if result.replaced else ""))
+
+
 @evaluate_app.command("grounding")
 def evaluate_grounding_command(
     labels: Annotated[Path, typer.Argument(help="Labelled mentions, JSONL (bench/labels/grounding_mentions.jsonl)")],
@@ -382,6 +404,7 @@ def demo(
     schema_apply()
     load("icd10cm", path=None)
     load("hpo", path=None)
+    specialties_command(None)
     ingest_command(None)
     extract_command(None, None, False)
     stats(as_json=False)

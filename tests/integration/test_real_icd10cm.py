@@ -22,7 +22,7 @@ from graph.stats import release_stats
 from loaders.bundled import package_data_file
 from loaders.icd10cm import bundled_tabular_path
 
-from .helpers import DATABASE, load_icd
+from .helpers import DATABASE, count, load_icd
 
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
 
@@ -129,3 +129,51 @@ def test_search_and_releases_on_real_data(client):
     releases = client.get("/v1/releases").json()
     assert [r["id"] for r in releases] == ["ICD10CM@2026"]
     assert releases[0]["files"][0]["name"] == "icd10c-tabular-April-1-2026.xml"
+
+
+def homes(driver, code: str) -> dict[str, dict]:
+    records, _, _ = driver.execute_query(
+        "MATCH (m:SpecialtyMap {status: 'complete', current: true}) "
+        "MATCH (:Concept {system: 'ICD10CM', code: $code})-[h:HOME_SPECIALTY {map: m.id}]->(s:Specialty) "
+        "RETURN s.id AS specialty, properties(h) AS h", code=code, database_=DATABASE)
+    return {r["specialty"]: r["h"] for r in records}
+
+
+def test_home_specialties_from_the_bundled_rules(real, driver):
+    from graph.specialties import load_specialties
+
+    first = load_specialties(driver, DATABASE)
+    assert first.action == "loaded" and first.icd_release == "ICD10CM@2026"
+    assert set(homes(driver, "E11.22")) == {"Endocrinology", "Nephrology"}  # diabetes with kidney complications
+    assert set(homes(driver, "I63.9")) == {"Neurology"}  # cerebrovascular, carved out of chapter IX
+    assert set(homes(driver, "I50.9")) == {"Cardiology"} and homes(driver, "R55") == {}
+    rule = homes(driver, "E11.22")["Nephrology"]
+    assert rule["rationale"] == "Diabetes with kidney complications" and rule["record"].startswith("rule ")
+    assert rule["source_file"] == "specialties.toml" and rule["method"].startswith("clinigraph.specialties/")
+    assert count(driver, "MATCH (s:Specialty) RETURN count(s)") == 20
+    assert load_specialties(driver, DATABASE).action == "unchanged"  # same file, same release: nothing written
+    assert count(driver, "MATCH ()-[h:HOME_SPECIALTY]->() RETURN count(h)") == first.edges
+
+
+def test_a_new_specialty_file_replaces_the_map_whole_and_a_bad_one_changes_nothing(real, driver, tmp_path):
+    from graph.specialties import load_specialties
+    from loaders.errors import SourceFormatError
+    from loaders.specialties import DEFAULT_FILE
+
+    load_specialties(driver, DATABASE)
+    before = count(driver, "MATCH ()-[h:HOME_SPECIALTY]->() RETURN count(h)")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('version = "9"\n[[specialty]]\nid = "Cardiology"\n\n[[rule]]\nspecialty = "Cardiology"\n'
+                   'codes = ["I00-X"]\nrationale = "broken"\n')
+    with pytest.raises(SourceFormatError) as caught:
+        load_specialties(driver, DATABASE, bad)
+    assert (caught.value.line, caught.value.field) == (5, "rule[1].codes[0]")
+    assert count(driver, "MATCH ()-[h:HOME_SPECIALTY]->() RETURN count(h)") == before
+    small = tmp_path / "cardiology_only.toml"
+    small.write_text('version = "2"\n[[specialty]]\nid = "Cardiology"\n\n[[rule]]\nspecialty = "Cardiology"\n'
+                     'codes = ["I50"]\nrationale = "heart failure only"\n')
+    result = load_specialties(driver, DATABASE, small)
+    assert result.replaced and count(driver, "MATCH ()-[h:HOME_SPECIALTY]->() RETURN count(h)") == result.edges
+    assert set(homes(driver, "I50.9")) == {"Cardiology"} and homes(driver, "E11.22") == {}
+    load_specialties(driver, DATABASE, DEFAULT_FILE)  # back to the bundled map for later tests
+    assert set(homes(driver, "E11.22")) == {"Endocrinology", "Nephrology"}

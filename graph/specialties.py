@@ -1,0 +1,123 @@
+"""The home-specialty map in the graph: (:Specialty) nodes and HOME_SPECIALTY edges from ICD-10-CM codes.
+
+One load of ``graph/resources/specialties.toml`` (:mod:`loaders.specialties`) against
+the current ICD-10-CM release is a ``SpecialtyMap`` (id = file version + content hash;
+it records the file, its sha256 and the ICD-10-CM release). Every edge names the map,
+the rule (its number and line in the file), the ranges and the rationale, so a person
+in Neo4j Browser sees why cardiology owns I50.9.
+
+Loading is all or nothing: edges are written under a map in status ``loading`` and only
+the map marked ``complete`` and ``current`` counts; a failure removes what was written.
+The same file against the same ICD-10-CM release again writes nothing; a new file or a
+new ICD-10-CM release makes a new map that replaces the old one when complete.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from neo4j import Driver
+
+from loaders.errors import ClinigraphError
+from loaders.specialties import DEFAULT_FILE, OwnershipMap, read_ownership
+
+METHOD = "clinigraph.specialties/1.0.0"
+
+
+@dataclass
+class SpecialtyLoad:
+    map_id: str
+    icd_release: str
+    action: str  # loaded | unchanged
+    codes_with_a_home: int = 0
+    edges: int = 0
+    replaced: list[str] | None = None
+
+
+def current_map_id(driver: Driver, database: str) -> str | None:
+    records, _, _ = driver.execute_query(
+        "MATCH (m:SpecialtyMap {status: 'complete', current: true}) RETURN m.id AS id", database_=database,
+        routing_="r")
+    return records[0]["id"] if records else None
+
+
+def load_specialties(driver: Driver, database: str, path: str | Path = DEFAULT_FILE, *,
+                     batch_size: int = 10_000) -> SpecialtyLoad:
+    ownership = read_ownership(path)
+    records, _, _ = driver.execute_query(
+        "MATCH (r:Release {system: 'ICD10CM', status: 'complete', current: true}) RETURN r.id AS id",
+        database_=database)
+    if not records:
+        raise ClinigraphError("no current ICD-10-CM release to assign specialties to; `clinigraph load icd10cm` first")
+    icd_release = records[0]["id"]
+    map_id = f"{ownership.id}@{icd_release}"
+    existing, _, _ = driver.execute_query("MATCH (m:SpecialtyMap {id: $id}) RETURN m.status AS status",
+                                          id=map_id, database_=database)
+    if existing and existing[0]["status"] == "complete":
+        return SpecialtyLoad(map_id, icd_release, "unchanged")
+    _purge(driver, database, map_id)
+    codes = [r["code"] for r in driver.execute_query(
+        "MATCH (c:Concept {release: $release}) WHERE c.kind IN ['category', 'code'] RETURN c.code AS code",
+        release=icd_release, database_=database).records]
+    assigned = ownership.assign(codes)
+    driver.execute_query(
+        """
+        UNWIND $specialties AS s MERGE (:Specialty {id: s.id}) WITH count(*) AS done
+        CREATE (m:SpecialtyMap {id: $id}) SET m += $props, m.status = 'loading', m.started_at = datetime()
+        """,
+        specialties=[{"id": s} for s in ownership.specialties], id=map_id, props=_map_props(ownership, icd_release),
+        database_=database)
+    try:
+        rows = [_edge_row(code, rule, ownership) for code, rule in assigned]
+        for start in range(0, len(rows), batch_size):
+            driver.execute_query(
+                """
+                UNWIND $rows AS row
+                MATCH (c:Concept {system: 'ICD10CM', code: row.code, release: $release})
+                MATCH (s:Specialty {id: row.specialty})
+                CREATE (c)-[h:HOME_SPECIALTY]->(s) SET h = row.props, h.map = $map
+                """,
+                rows=rows[start:start + batch_size], release=icd_release, map=map_id, database_=database)
+        replaced = [r["id"] for r in driver.execute_query(
+            """
+            MATCH (m:SpecialtyMap {id: $id})
+            OPTIONAL MATCH (old:SpecialtyMap {current: true}) WHERE old.id <> $id
+            SET m.status = 'complete', m.current = true, m.finished_at = datetime(),
+                m.codes_with_a_home = $codes, m.edges = $edges
+            WITH old WHERE old IS NOT NULL
+            SET old.current = false, old.status = 'replaced'
+            RETURN old.id AS id
+            """,
+            id=map_id, codes=len({c for c, _ in assigned}), edges=len(rows), database_=database).records]
+    except BaseException:
+        _purge(driver, database, map_id)
+        raise
+    for old in replaced:
+        _delete_edges(driver, database, old)
+    return SpecialtyLoad(map_id, icd_release, "loaded", len({c for c, _ in assigned}), len(rows), replaced)
+
+
+def _map_props(ownership: OwnershipMap, icd_release: str) -> dict[str, Any]:
+    return {"version": ownership.version, "file": ownership.path.name, "sha256": ownership.sha256,
+            "icd_release": icd_release, "method": METHOD, "rules": len(ownership.rules),
+            "specialties": list(ownership.specialties)}
+
+
+def _edge_row(code: str, rule: Any, ownership: OwnershipMap) -> dict[str, Any]:
+    return {"code": code, "specialty": rule.specialty, "props": {
+        "rule": rule.number, "codes": rule.describe(), "rationale": rule.rationale,
+        "source": "clinigraph.specialties", "release": ownership.id, "source_file": ownership.path.name,
+        "record": rule.id, "method": METHOD}}
+
+
+def _delete_edges(driver: Driver, database: str, map_id: str) -> None:
+    with driver.session(database=database) as session:
+        session.run("MATCH ()-[h:HOME_SPECIALTY {map: $id}]->() "
+                    "CALL (h) { DELETE h } IN TRANSACTIONS OF 10000 ROWS", id=map_id).consume()
+
+
+def _purge(driver: Driver, database: str, map_id: str) -> None:
+    _delete_edges(driver, database, map_id)
+    driver.execute_query("MATCH (m:SpecialtyMap {id: $id}) DETACH DELETE m", id=map_id, database_=database)
