@@ -343,6 +343,27 @@ def specialties_command(
                                                          if result.replaced else ""))
 
 
+@app.command("links")
+def links_command(
+    curated: Annotated[Path | None, typer.Option(help="Curated links CSV (default graph/resources/curated_links.csv)")]
+    = None,
+    threshold: Annotated[float, typer.Option(help="Residual (class 3) overlap threshold")] = 0.20,
+) -> None:
+    """Build diagnosis–diagnosis links (ICD-10-CM notes, SNOMED CT attributes, curated, shared findings) as a run."""
+    from graph.links import build_links
+    from graph.schema import apply_schema
+    from loaders.curated_links import DEFAULT_FILE
+
+    settings = get_settings()
+    with _driver() as driver:
+        apply_schema(driver, settings.database)
+        result = build_links(driver, settings.database, curated or DEFAULT_FILE, threshold=threshold)
+    verb = "completed" if result.action == "completed" else "already completed earlier (nothing written)"
+    out.print(f"Link run {result.run_id} {verb}: " + ", ".join(f"{k} {v}" for k, v in result.counts.items()))
+    for old in result.superseded:
+        out.print(f"  superseded: {old}")
+
+
 @evaluate_app.command("grounding")
 def evaluate_grounding_command(
     labels: Annotated[Path, typer.Argument(help="Labelled mentions, JSONL (bench/labels/grounding_mentions.jsonl)")],
@@ -407,6 +428,7 @@ def demo(
     specialties_command(None)
     ingest_command(None)
     extract_command(None, None, False)
+    links_command(None, 0.20)
     stats(as_json=False)
     browser = "(external server)"
     if not settings.uses_external_server:

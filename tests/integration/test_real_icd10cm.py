@@ -177,3 +177,21 @@ def test_a_new_specialty_file_replaces_the_map_whole_and_a_bad_one_changes_nothi
     assert set(homes(driver, "I50.9")) == {"Cardiology"} and homes(driver, "E11.22") == {}
     load_specialties(driver, DATABASE, DEFAULT_FILE)  # back to the bundled map for later tests
     assert set(homes(driver, "E11.22")) == {"Endocrinology", "Nephrology"}
+
+
+def test_note_derived_links_on_the_real_release_are_built_counted_and_explained(real, driver):
+    from graph.links import build_links
+
+    run = build_links(driver, DATABASE)
+    assert run.action == "completed" and run.counts["icd10cm_notes"] > 4000 and run.counts["curated"] == 12
+    records, _, _ = driver.execute_query(
+        "MATCH (:Concept {code: 'E11.22'})-[l:DX_LINK {run: $run}]->(n:Concept) RETURN n.code AS code, "
+        "properties(l) AS l ORDER BY code", run=run.run_id, database_=DATABASE)
+    assert [r["code"] for r in records] == ["N18.1", "N18.2", "N18.3", "N18.4", "N18.5", "N18.6"]
+    link = records[0]["l"]
+    assert (link["class"], link["method"]) == (2, "icd10cm:use_additional_code")
+    assert "stage of chronic kidney disease" in link["evidence"] and link["record"].startswith("line ")
+    code_first = count(driver, "MATCH (:Concept {code: 'G63'})-[l:DX_LINK {run: $run, class: 1}]->(:Concept "
+                               "{code: 'E85'}) RETURN count(l)", run=run.run_id)
+    assert code_first == 1  # polyneuropathy in diseases classified elsewhere: code first amyloidosis
+    assert build_links(driver, DATABASE).action == "unchanged"

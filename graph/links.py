@@ -1,0 +1,252 @@
+"""Diagnosis–diagnosis links: a job that derives them from the loaded knowledge, recorded as a run.
+
+Every link is one ``DX_LINK`` relationship carrying its ``class``, ``method``,
+``evidence`` and provenance (source, release, file, record) and the ``run`` that made it:
+
+* **class 1, definitional** — an ICD-10-CM *code first* note (the note's code is the
+  manifestation; the cited code its underlying condition), a SNOMED CT *due to*
+  attribute between disorders, or *due to* on a combination concept, read as a link
+  from each of its other parents to the cause (diabetic nephropathy → kidney disease
+  is due to diabetes);
+* **class 2, associative** — ICD-10-CM *use additional code* and *code also* notes,
+  SNOMED CT *associated with*, *after*;
+* **curated** — rows of ``graph/resources/curated_links.csv`` (class 1 or 2 each, with
+  rationale and reference), for associations no ontology encodes;
+* **class 3, residual** — diagnoses sharing findings in the current extraction runs,
+  weighted by the diagnosis–finding relationship type (:data:`FINDING_WEIGHTS`), scored
+  as weighted Jaccard, kept at ≥ :data:`RESIDUAL_THRESHOLD` and only where no class 1,
+  class 2 or curated link joins the two.
+
+A link goes from the code that holds the note or attribute (or the curated ``a``) to
+the code it names; it holds for the codes under each side. A run is keyed by the
+job version, parameters and its inputs (current releases, the curated file's hash,
+the current extraction runs): the same inputs again write nothing; a new run replaces
+the current one only when it completes, and a failed run leaves nothing visible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from neo4j import Driver
+
+from loaders.curated_links import DEFAULT_FILE, CuratedLinks, read_curated_links
+from loaders.errors import ClinigraphError
+
+JOB = "clinigraph.dxlinks"
+VERSION = "1.0.0"
+#: Weight of a diagnosis–finding relationship type in the residual overlap (the benchmark's scale).
+FINDING_WEIGHTS = {"pathognomonic": 1.0, "highly_suggestive": 0.8, "commonly_seen": 0.5, "risk_factor": 0.3,
+                   "protective": 0.2, "rules_out": 0.1}
+RESIDUAL_THRESHOLD = 0.20
+#: SNOMED CT attributes read as links: type id → (class, method name).
+SNOMED_ATTRIBUTES = {"42752001": (1, "due_to"), "47429007": (2, "associated_with"), "255234002": (2, "after")}
+SNOMED_DISORDER_KINDS = ["disorder", "finding"]
+
+
+@dataclass
+class LinkRun:
+    run_id: str
+    action: str  # completed | unchanged
+    counts: dict[str, int] = field(default_factory=dict)
+    superseded: list[str] = field(default_factory=list)
+
+
+_ICD_NOTES = """
+MATCH (x:Concept {release: $icd})-[c:CITES]->(t:Concept {release: $icd})
+WHERE c.note_type IN ['code_first', 'use_additional_code', 'code_also'] AND x <> t
+CREATE (x)-[:DX_LINK {run: $run, class: CASE c.note_type WHEN 'code_first' THEN 1 ELSE 2 END,
+                      method: 'icd10cm:' + c.note_type, evidence: c.note, evidence_key: c.key,
+                      source: 'ICD10CM', release: $icd, source_file: c.source_file, record: c.record}]->(t)
+RETURN count(*) AS n
+"""
+
+_SNOMED_DIRECT = """
+MATCH (a:Concept {release: $sct})-[h:HAS_ATTRIBUTE]->(b:Concept {release: $sct})
+WHERE h.type_id IN $types AND a.kind IN $kinds AND b.kind IN $kinds AND a <> b
+CREATE (a)-[:DX_LINK {run: $run, class: $classes[h.type_id], method: 'snomed:' + $methods[h.type_id],
+                      evidence: a.display + ' — ' + h.attribute + ' → ' + b.display, evidence_key: h.key,
+                      source: 'SNOMEDCT', release: $sct, source_file: h.source_file, record: h.record}]->(b)
+RETURN count(*) AS n
+"""
+
+# A combination concept (diabetic nephropathy) is due to one disorder (diabetes) and is a kind of
+# another (kidney disease): the other parent is linked to the cause.
+_SNOMED_COMBINATION = """
+MATCH (c:Concept {release: $sct})-[h:HAS_ATTRIBUTE {type_id: '42752001'}]->(b:Concept {release: $sct})
+WHERE b.kind IN $kinds
+MATCH (c)-[:IS_A]->(p:Concept {release: $sct})
+WHERE p <> b AND p.kind IN $kinds AND NOT EXISTS { (b)-[:IS_A*1..12]->(p) }
+  AND NOT EXISTS { (p)-[:IS_A*1..12]->(b) }
+CREATE (p)-[:DX_LINK {run: $run, class: 1, method: 'snomed:due_to_combination',
+                      evidence: c.display + ' is a ' + p.display + ' due to ' + b.display, evidence_key: h.key,
+                      via: c.code, source: 'SNOMEDCT', release: $sct, source_file: h.source_file,
+                      record: h.record}]->(b)
+RETURN count(*) AS n
+"""
+
+_CURATED = """
+UNWIND $rows AS row
+MATCH (a:Concept {system: 'ICD10CM', code: row.a, release: $icd})
+MATCH (b:Concept {system: 'ICD10CM', code: row.b, release: $icd})
+CREATE (a)-[:DX_LINK {run: $run, class: row.class, method: 'curated', evidence: row.rationale,
+                      reference: row.reference, source: 'clinigraph.curated_links', release: $curated,
+                      source_file: $file, record: 'line ' + toString(row.line)}]->(b)
+RETURN count(*) AS n
+"""
+
+_RESIDUAL = """
+UNWIND $rows AS row
+MATCH (a:Concept) WHERE elementId(a) = row.a
+MATCH (b:Concept) WHERE elementId(b) = row.b
+CREATE (a)-[:DX_LINK {run: $run, class: 3, method: 'residual:shared_findings', score: row.score,
+                      evidence: row.evidence, source: 'clinigraph.extraction', release: $runs,
+                      record: row.record}]->(b)
+RETURN count(*) AS n
+"""
+
+
+def current_link_run(driver: Driver, database: str) -> str | None:
+    records, _, _ = driver.execute_query("MATCH (r:LinkRun {status: 'completed', current: true}) RETURN r.id AS id",
+                                         database_=database, routing_="r")
+    return records[0]["id"] if records else None
+
+
+def build_links(driver: Driver, database: str, curated_path: str | Path = DEFAULT_FILE, *,
+                threshold: float = RESIDUAL_THRESHOLD) -> LinkRun:
+    curated = read_curated_links(curated_path)
+    releases = {r["system"]: r["id"] for r in driver.execute_query(
+        "MATCH (r:Release {status: 'complete', current: true}) UNWIND coalesce(r.systems, [r.system]) AS system "
+        "RETURN system, r.id AS id", database_=database).records}
+    if "ICD10CM" not in releases:
+        raise ClinigraphError("no current ICD-10-CM release to link diagnoses in; `clinigraph load icd10cm` first")
+    extraction_runs = sorted(r["id"] for r in driver.execute_query(
+        "MATCH (r:ExtractionRun {status: 'completed'}) RETURN r.id AS id", database_=database).records)
+    inputs = {"job": JOB, "version": VERSION, "threshold": threshold, "releases": releases,
+              "curated": curated.sha256, "extraction_runs": extraction_runs}
+    run_id = "dxlinks-" + hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:16]
+    existing, _, _ = driver.execute_query("MATCH (r:LinkRun {id: $id}) RETURN r.status AS status, r.counts AS c",
+                                          id=run_id, database_=database)
+    if existing and existing[0]["status"] == "completed":
+        return LinkRun(run_id, "unchanged", json.loads(existing[0]["c"] or "{}"))
+    _purge(driver, database, run_id)
+    driver.execute_query(
+        """
+        MERGE (r:LinkRun {id: $id})
+        SET r.job = $job, r.job_version = $version, r.parameters = $parameters, r.releases = $releases,
+            r.curated_file = $file, r.curated_sha256 = $sha, r.extraction_runs = $runs, r.status = 'running',
+            r.started_at = datetime(), r.finished_at = null, r.error = null
+        """,
+        id=run_id, job=JOB, version=VERSION, parameters=json.dumps({"threshold": threshold}),
+        releases=sorted(releases.values()), file=curated.path.name, sha=curated.sha256, runs=extraction_runs,
+        database_=database)
+    try:
+        counts = _build(driver, database, run_id, releases, curated, threshold)
+        superseded = [r["id"] for r in driver.execute_query(
+            """
+            MATCH (r:LinkRun {id: $id})
+            SET r.status = 'completed', r.current = true, r.finished_at = datetime(), r.counts = $counts
+            WITH r
+            OPTIONAL MATCH (old:LinkRun {current: true}) WHERE old.id <> $id
+            SET old.current = false, old.status = 'superseded', old.superseded_by = $id
+            RETURN old.id AS id
+            """,
+            id=run_id, counts=json.dumps(counts, sort_keys=True), database_=database).records if r["id"]]
+    except BaseException as exc:
+        _purge(driver, database, run_id)
+        driver.execute_query("MATCH (r:LinkRun {id: $id}) SET r.status = 'failed', r.error = $error, "
+                             "r.finished_at = datetime()", id=run_id, error=f"{type(exc).__name__}: {exc}",
+                             database_=database)
+        raise
+    for old in superseded:
+        _delete_edges(driver, database, old)
+    return LinkRun(run_id, "completed", counts, superseded)
+
+
+def _build(driver: Driver, database: str, run_id: str, releases: dict[str, str], curated: CuratedLinks,
+           threshold: float) -> dict[str, int]:
+    def write(query: str, **params: Any) -> int:
+        records, _, _ = driver.execute_query(query, run=run_id, database_=database, **params)
+        return int(records[0]["n"]) if records else 0
+
+    icd = releases["ICD10CM"]
+    counts = {"icd10cm_notes": write(_ICD_NOTES, icd=icd)}
+    if "SNOMEDCT" in releases:
+        counts["snomed_attributes"] = write(
+            _SNOMED_DIRECT, sct=releases["SNOMEDCT"], types=list(SNOMED_ATTRIBUTES), kinds=SNOMED_DISORDER_KINDS,
+            classes={k: c for k, (c, _) in SNOMED_ATTRIBUTES.items()},
+            methods={k: m for k, (_, m) in SNOMED_ATTRIBUTES.items()})
+        counts["snomed_combinations"] = write(_SNOMED_COMBINATION, sct=releases["SNOMEDCT"],
+                                              kinds=SNOMED_DISORDER_KINDS)
+    known = {r["code"] for r in driver.execute_query(
+        "MATCH (c:Concept {release: $icd}) WHERE c.code IN $codes RETURN c.code AS code", icd=icd,
+        codes=sorted({x for link in curated.links for x in (link.a, link.b)}), database_=database).records}
+    for link in curated.links:
+        for side in ("a", "b"):
+            if getattr(link, side) not in known:
+                raise ClinigraphError(f"{curated.path}, line {link.line}, field {side}: {getattr(link, side)} is not "
+                                      f"a code of {icd}")
+    counts["curated"] = write(_CURATED, icd=icd, curated=f"curated@{curated.sha256[:12]}", file=curated.path.name,
+                              rows=[{"a": c.a, "b": c.b, "class": c.link_class, "rationale": c.rationale,
+                                     "reference": c.reference, "line": c.line} for c in curated.links])
+    residual = _residual_rows(driver, database, run_id, threshold)
+    counts["residual"] = write(_RESIDUAL, rows=residual, runs=_runs_label(driver, database)) if residual else 0
+    counts["links"] = sum(counts.values())
+    return counts
+
+
+def _runs_label(driver: Driver, database: str) -> str:
+    runs = [r["id"] for r in driver.execute_query("MATCH (r:ExtractionRun {status: 'completed'}) RETURN r.id AS id "
+                                                  "ORDER BY id", database_=database).records]
+    return "extraction:" + ",".join(runs)
+
+
+def _residual_rows(driver: Driver, database: str, run_id: str, threshold: float) -> list[dict[str, Any]]:
+    """Pairs of diagnoses whose findings overlap (weighted Jaccard ≥ threshold) with no stronger link."""
+    records, _, _ = driver.execute_query(
+        """
+        MATCH (run:ExtractionRun {status: 'completed'})
+        MATCH (d:Concept)-[e:HAS_FINDING {run: run.id}]->(f:Concept)
+        RETURN elementId(d) AS d, d.system + ':' + d.code AS dcode, elementId(f) AS f,
+               f.system + ':' + f.code AS fcode, f.display AS fname, collect(e.relationship_type) AS types
+        """, database_=database)
+    findings: dict[str, dict[str, tuple[float, str]]] = defaultdict(dict)
+    codes: dict[str, str] = {}
+    for r in records:
+        weight = max((FINDING_WEIGHTS.get(t, 0.0) for t in r["types"]), default=0.0)
+        if weight > 0:
+            findings[r["d"]][r["f"]] = (weight, f"{r['fcode']} {r['fname']}")
+            codes[r["d"]] = r["dcode"]
+    linked = {(r["a"], r["b"]) for r in driver.execute_query(
+        "MATCH (a)-[:DX_LINK {run: $run}]-(b) RETURN elementId(a) AS a, elementId(b) AS b", run=run_id,
+        database_=database).records}
+    rows = []
+    diagnoses = sorted(findings)
+    for i, a in enumerate(diagnoses):
+        for b in diagnoses[i + 1:]:
+            shared = findings[a].keys() & findings[b].keys()
+            if not shared or (a, b) in linked:
+                continue
+            union = findings[a].keys() | findings[b].keys()
+            top = sum(min(findings[a][f][0], findings[b][f][0]) for f in shared)
+            bottom = sum(max(findings[a].get(f, (0.0, ""))[0], findings[b].get(f, (0.0, ""))[0]) for f in union)
+            score = round(top / bottom, 3)
+            if score >= threshold:
+                rows.append({"a": a, "b": b, "score": score, "record": f"{codes[a]} ~ {codes[b]}",
+                             "evidence": "shared findings: " + "; ".join(sorted(findings[a][f][1] for f in shared))})
+    return rows
+
+
+def _delete_edges(driver: Driver, database: str, run_id: str) -> None:
+    with driver.session(database=database) as session:
+        session.run("MATCH ()-[l:DX_LINK {run: $id}]->() CALL (l) { DELETE l } IN TRANSACTIONS OF 10000 ROWS",
+                    id=run_id).consume()
+
+
+def _purge(driver: Driver, database: str, run_id: str) -> None:
+    _delete_edges(driver, database, run_id)
