@@ -17,9 +17,10 @@ from neo4j import Driver
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.routes import concepts, health, medications, provenance, releases, search, verify
+from api.routes import concepts, health, medications, provenance, releases, relevance, search, verify
 from graph.connection import open_async_driver, open_driver
 from graph.provenance import ProvenanceNotFoundError
+from graph.relevance import RelevanceInputError
 from graph.settings import Settings, get_settings
 from graph.terminology import ConceptNotFoundError, NotLoadedError, UnknownSystemError
 from graph.verification import VerificationInputError
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
     app.include_router(medications.router, prefix="/v1")
     app.include_router(verify.router, prefix="/v1")
     app.include_router(provenance.router, prefix="/v1")
+    app.include_router(relevance.router, prefix="/v1")
 
     @app.exception_handler(ConceptNotFoundError)
     @app.exception_handler(ProvenanceNotFoundError)
@@ -75,7 +77,8 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
         return problem(404, "Not found", str(exc))
 
     @app.exception_handler(VerificationInputError)
-    async def bad_claim(_: Request, exc: VerificationInputError) -> JSONResponse:
+    @app.exception_handler(RelevanceInputError)
+    async def bad_claim(_: Request, exc: VerificationInputError | RelevanceInputError) -> JSONResponse:
         return problem(422, "Invalid request", f"{exc.field}: {exc}")
 
     @app.exception_handler(RequestValidationError)

@@ -341,3 +341,27 @@ class DistractorsOut(Strict):
     subject: str
     predicate: str
     candidates: list[CandidateOut]
+
+
+class FindingRefIn(Strict):
+    system: str = Field(max_length=20, examples=["HPO"])
+    code: str = Field(min_length=1, max_length=64, examples=["HP:0000103"])
+
+
+class RelevanceIn(Strict):
+    """A patient as diagnosis codes (and optionally findings), or the items a patient was built from."""
+
+    diagnoses: list[str] = Field(default_factory=list, max_length=50, examples=[["E11.22", "N18.3", "I11.0"]])
+    findings: list[FindingRefIn] = Field(default_factory=list, max_length=200)
+    items: list[str] = Field(default_factory=list, max_length=200)
+    specialty: str | None = Field(default=None, max_length=60, examples=["Nephrology"])
+
+
+class RelevanceOut(Strict):
+    model_config = ConfigDict(extra="allow")
+
+    patient: dict[str, Any]
+    specialties_involved: list[str]
+    links: list[dict[str, Any]]
+    specialty_map: str
+    results: list[dict[str, Any]]

@@ -1,6 +1,6 @@
 """Source material, extraction runs, the grounding cascade and provenance chains on the real ICD-10-CM and HPO.
 
-The bundled board-review decks (40 vignettes, 40 fact cards, some with wrong
+The bundled board-review decks (40 vignettes, 43 fact cards, some with wrong
 proposed codes) are ingested and extracted against the official ICD-10-CM 2026
 and HPO releases, the same data the main job serves.
 """
@@ -70,16 +70,16 @@ def mention_of(driver, item_id: str, text: str, origin: str = "proposed") -> dic
 
 
 def test_ingest_is_idempotent_and_reports_counts(graph):
-    assert count(graph, "MATCH (i:Item) RETURN count(i)") == 80
+    assert count(graph, "MATCH (i:Item) RETURN count(i)") == 83
     again = ingest(graph, DATABASE, VIGNETTES)
     assert (again.created, again.unchanged, again.superseded) == (0, 40, 0)
-    assert count(graph, "MATCH (i:Item) RETURN count(i)") == 80
+    assert count(graph, "MATCH (i:Item) RETURN count(i)") == 83
     assert count(graph, "MATCH (d:Document) RETURN count(d)") == 2
 
 
 def test_the_run_is_recorded_with_counts(first_run, graph):
     assert first_run.action == "completed"
-    assert first_run.counts["items"] == 80 and first_run.counts["edges"] > 100
+    assert first_run.counts["items"] == 83 and first_run.counts["edges"] > 100
     row = graph.execute_query("MATCH (r:ExtractionRun {id: $id}) RETURN r", id=first_run.run_id,
                               database_=DATABASE).records[0]["r"]
     assert row["status"] == "completed" and row["job"] == "clinigraph.dictionary" and row["job_version"] == "1.0.0"

@@ -1,0 +1,128 @@
+"""Specialty relevance and diagnosis–diagnosis links on real ICD-10-CM 2026 + HPO and the bundled decks.
+
+The worked patient of the issue: type 2 diabetes with diabetic chronic kidney disease
+(E11.22 with its CKD stage N18.3), hypertensive heart disease with heart failure (I11.0)
+and heart failure (I50.9). Findings come from extracting the bundled decks.
+"""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.models import RelevanceOut
+from graph.extraction import run_extraction
+from graph.lexicon import load_lexicon
+from graph.links import build_links
+from graph.material import current_items, ingest
+from graph.mentions import DictionaryExtractor
+from graph.specialties import load_specialties
+from loaders.hpo import bundled_files
+
+from .helpers import DATABASE, load_hpo, load_source
+from .test_extraction import FACT_CARDS, VIGNETTES
+
+pytestmark = [pytest.mark.integration, pytest.mark.realdata]
+
+PATIENT = ["E11.22", "N18.3", "I11.0", "I50.9"]
+
+
+@pytest.fixture(scope="module")
+def api(driver, neo4j_settings):
+    from tests.conftest import wipe
+
+    wipe(driver, DATABASE)
+    load_source(driver, "icd10cm", None)
+    obo, hpoa = bundled_files()
+    load_hpo(driver, obo, hpoa)
+    for path in (VIGNETTES, FACT_CARDS):
+        ingest(driver, DATABASE, path)
+    lexicon = load_lexicon(driver, DATABASE)
+    run_extraction(driver, DATABASE, current_items(driver, DATABASE), DictionaryExtractor(lexicon), lexicon)
+    load_specialties(driver, DATABASE)
+    build_links(driver, DATABASE)
+    with TestClient(create_app(neo4j_settings)) as client:
+        yield client
+
+
+def tiers(answer: dict, specialty: str) -> dict[str, dict[str, dict]]:
+    [result] = [r for r in answer["results"] if r["specialty"] == specialty]
+    return {tier: {f["code"]: f for f in found} for tier, found in result["tiers"].items()} | {"_": result}
+
+
+def test_the_worked_patient_across_specialties(api):
+    r = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    RelevanceOut.model_validate(answer)
+    assert answer["specialties_involved"] == ["Cardiology", "Endocrinology", "Nephrology"]
+
+    cardiology = tiers(answer, "Cardiology")
+    orthopnea = cardiology["primary"]["HP:0012764"]
+    assert orthopnea["critical"] and orthopnea["owner"]["code"] == "I50.9" and orthopnea["home"]["rule"]
+    assert "HP:0001712" in cardiology["primary"]  # left ventricular hypertrophy, from hypertensive heart disease
+    assert "HP:0000103" in cardiology["excluded"]  # polyuria: nothing joins diabetes to the heart here
+
+    nephrology = tiers(answer, "Nephrology")
+    creatinine = nephrology["primary"]["HP:0003259"]
+    assert creatinine["critical"] and creatinine["owner"]["code"] == "N18.3"
+    assert "HP:0000093" in nephrology["primary"]  # proteinuria of diabetic kidney disease (E11.22 is nephrology's)
+    polyuria = nephrology["relevant"]["HP:0000103"]  # diabetes' own finding, through a class 1 link
+    assert polyuria["link"]["class"] == 1 and polyuria["link"]["method"] == "icd10cm:code_first"
+    assert polyuria["linked_diagnosis"]["code"] == "N18.3" and "code_first" in polyuria["explanation"]
+
+    endocrinology = tiers(answer, "Endocrinology")
+    assert endocrinology["primary"]["HP:0000103"]["critical"]
+    assert endocrinology["relevant"]["HP:0003259"]["owner"]["code"] == "N18.3"
+
+    dermatology = tiers(answer, "Dermatology")
+    assert dermatology["_"]["abstain"] and "nothing in this patient is relevant" in dermatology["_"]["abstention"]
+    assert not dermatology["primary"] and not dermatology["relevant"]
+
+
+def test_the_note_links_between_the_patients_diagnoses_are_returned_with_their_evidence(api):
+    answer = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT, "specialty": "Nephrology"}).json()
+    links = {(link["from_code"], link["to_code"], link["method"]) for link in answer["links"]}
+    assert ("E11.22", "N18.3", "icd10cm:use_additional_code") in links
+    assert ("I11.0", "I50", "icd10cm:use_additional_code") in links
+    assert [r["specialty"] for r in answer["results"]] == ["Nephrology"]
+
+
+def test_given_findings_are_tiered_and_an_unowned_one_is_excluded_with_why(api):
+    r = api.get("/v1/specialty-relevance", params={"diagnosis": PATIENT, "specialty": "Cardiology",
+                                                   "finding": ["HPO:HP:0012764", "HPO:HP:0000988"]})
+    assert r.status_code == 200, r.text
+    cardiology = tiers(r.json(), "Cardiology")
+    assert set(cardiology["primary"]) == {"HP:0012764"}
+    assert cardiology["excluded"]["HP:0000988"]["explanation"] == "no present diagnosis has this finding"
+
+
+def test_a_patient_from_items(api):
+    r = api.post("/v1/specialty-relevance", json={"items": ["fc-dkd-01"], "specialty": "Nephrology"})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert [d["code"] for d in answer["patient"]["diagnoses"]] == ["E11.22"]
+    assert "HP:0000093" in tiers(answer, "Nephrology")["primary"]
+
+
+@pytest.mark.parametrize("body, detail", [
+    ({"diagnoses": ["E11.22", "Q99.99"]}, "diagnoses: Q99.99 is not a code of ICD10CM@2026"),
+    ({"diagnoses": ["E11.22"], "specialty": "Astrology"}, "specialty: unknown specialty 'Astrology'"),
+    ({"diagnoses": []}, "diagnoses: a patient needs at least one diagnosis code"),
+    ({"items": ["no-such-item"]}, "items: no current item 'no-such-item'"),
+    ({"items": ["fc-dkd-01"], "diagnoses": ["E11.22"]}, "items: give diagnoses (and findings) or items"),
+])
+def test_bad_input_is_a_422_naming_the_item(api, body, detail):
+    r = api.post("/v1/specialty-relevance", json=body)
+    assert r.status_code == 422 and r.json()["detail"].startswith(detail), r.text
+    assert r.headers["content-type"] == "application/problem+json"
+
+
+def test_a_malformed_finding_parameter_is_named(api):
+    r = api.get("/v1/specialty-relevance", params={"diagnosis": "E11.22", "finding": "polyuria"})
+    assert r.status_code == 422 and r.json()["detail"].startswith("finding[0]: 'polyuria' is not SYSTEM:CODE")
+
+
+def test_the_specialty_list(api):
+    assert len(api.get("/v1/specialties").json()) == 20
