@@ -401,6 +401,40 @@ def evaluate_grounding_command(
                   f"{e['chosen'] or ''} ({e['method'] or e['reason']})", highlight=False)
 
 
+@evaluate_app.command("relations")
+def evaluate_relations_command(
+    reference: Annotated[Path, typer.Argument(help="Required diagnosis pairs, CSV (bench/labels/…relations.csv)")],
+    as_json: Annotated[bool, typer.Option("--json", help="The whole report as JSON")] = False,
+) -> None:
+    """Recall of the current link run on required diagnosis pairs: per class, curated-only hits, every miss."""
+    from graph.relation_eval import evaluate_relations
+    from loaders.relation_reference import read_reference
+
+    settings = get_settings()
+    pairs = read_reference(reference)
+    with _driver() as driver:
+        report = evaluate_relations(driver, settings.database, pairs)
+    if as_json:
+        out.print_json(data=report)
+        return
+    out.print(f"{report['recovered']} of {report['pairs']} pairs recovered (recall {report['recall']}) by link run "
+              f"{report['link_run']}; {report['hits_needing_curated_links']} only through curated links; class "
+              f"agreement among hits {report['class_agreement_among_hits']}")
+    for cls, figures in report["by_class"].items():
+        out.print(f"  class {cls}: {figures['hits']}/{figures['pairs']} (recall {figures['recall']}), "
+                  f"curated only {figures['curated_only']}")
+    for miss in report["misses"]:
+        between = miss["between"]
+        what = []
+        if between["notes"]:
+            what.append("notes: " + "; ".join(f"{n['note_type']} {n['from']}→{n['to']}" for n in between["notes"]))
+        if between["shared_findings"]:
+            what.append("shared findings: " + ", ".join(between["shared_findings"]))
+        what.append(f"nearest common ancestor: {between['common_ancestor'] or 'none'}")
+        out.print(f"  ✗ {miss['id']} {miss['a']} – {miss['b']} (class {miss['expected_class']}): " + "; ".join(what),
+                  highlight=False)
+
+
 @app.command("serve")
 def serve(
     host: Annotated[str | None, typer.Option(help="Bind address (default 127.0.0.1)")] = None,

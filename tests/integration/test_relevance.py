@@ -7,6 +7,8 @@ and heart failure (I50.9). Findings come from extracting the bundled decks.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -18,6 +20,7 @@ from graph.links import build_links
 from graph.material import current_items, ingest
 from graph.mentions import DictionaryExtractor
 from graph.specialties import load_specialties
+from loaders.errors import ClinigraphError
 from loaders.hpo import bundled_files
 
 from .helpers import DATABASE, load_hpo, load_source
@@ -126,3 +129,28 @@ def test_a_malformed_finding_parameter_is_named(api):
 
 def test_the_specialty_list(api):
     assert len(api.get("/v1/specialties").json()) == 20
+
+
+def test_the_team_reference_set_is_evaluated_with_misses_explained(api, driver, tmp_path):
+    from graph.relation_eval import evaluate_relations
+    from loaders.relation_reference import read_reference
+
+    team = Path(__file__).resolve().parents[2] / "bench" / "labels" / "diagnosis_relations.csv"
+    report = evaluate_relations(driver, DATABASE, read_reference(team))
+    assert report["pairs"] >= 80 and report["recovered"] + len(report["misses"]) == report["pairs"]
+    assert set(report["by_class"]) == {"1", "2"}
+    hits = {h["id"]: h for h in report["hits"]}
+    assert hits["R001"]["links"][0]["method"].startswith("icd10cm:")  # E11.2–N18 through the notes
+    assert hits["R021"]["curated_only"]  # AF–cardioembolic stroke: only a curated link knows it
+    assert report["hits_needing_curated_links"] == sum(h["curated_only"] for h in report["hits"])
+    for miss in report["misses"]:
+        assert set(miss["between"]) == {"notes", "shared_findings", "common_ancestor"}
+
+    names = tmp_path / "names.csv"
+    names.write_text('id,a,b,class,specialty,reference\nN1,atrial fibrillation,I63.4,1,Neurology,"guideline"\n'
+                     'N2,Q99.99,I10,2,Cardiology,"ref"\n')
+    with pytest.raises(ClinigraphError, match="line 3, field a: Q99.99 is not a code"):
+        evaluate_relations(driver, DATABASE, read_reference(names))
+    names.write_text('id,a,b,class,specialty,reference\nN1,atrial fibrillation,I63.4,1,Neurology,"guideline"\n')
+    [hit] = evaluate_relations(driver, DATABASE, read_reference(names))["hits"]
+    assert hit["resolved"] == ["I48.91", "I63.4"] and hit["resolution"]["a"].startswith("exact_name I48.91")
