@@ -83,23 +83,55 @@ RETURN d.code AS owner, x.code AS via, f.system AS system, f.code AS code, f.dis
        COLLECT { MATCH (x)-[:HOME_SPECIALTY {map: m.id}]->(s:Specialty) RETURN s.id } AS via_homes
 """
 
-_LINKS = """
-MATCH (lr:LinkRun {status: 'completed', current: true})
+# The patient's codes with their more general codes (a note may cite a category or a block) …
+_ANCESTORS = """
 MATCH (r:Release {system: 'ICD10CM', status: 'complete', current: true})
-UNWIND $pairs AS p
-MATCH (a:Concept {system: 'ICD10CM', code: p.a, release: r.id})
-MATCH (b:Concept {system: 'ICD10CM', code: p.b, release: r.id})
-CALL (a, b, lr) {
-  MATCH (a)-[:IS_A*0..4]->(aa:Concept)-[l:DX_LINK {run: lr.id}]->(bb:Concept)<-[:IS_A*0..4]-(b)
-  RETURN aa, bb, l
-  UNION
-  MATCH (aa:Concept {system: 'ICD10CM'})-[l:DX_LINK {run: lr.id, class: 3}]->(bb:Concept {system: 'ICD10CM'})
-  WHERE aa.code STARTS WITH substring(a.code, 0, 3) AND bb.code STARTS WITH substring(b.code, 0, 3)
-  RETURN aa, bb, l
-}
-RETURN DISTINCT p.a AS a, p.b AS b, aa.code AS from_code, bb.code AS to_code, l.class AS class, l.method AS method,
-       l.evidence AS evidence, l.reference AS reference, l.record AS record, l.source AS source, lr.id AS run
+UNWIND $codes AS code
+MATCH (:Concept {system: 'ICD10CM', code: code, release: r.id})-[:IS_A*0..4]->(up:Concept)
+RETURN code, collect(elementId(up)) AS ids
 """
+
+# … every link of the current run leaving one of them (an index seek per node, then few edges) …
+_LINKS_FROM = """
+MATCH (lr:LinkRun {status: 'completed', current: true})
+UNWIND $ids AS id
+MATCH (n:Concept) WHERE elementId(n) = id
+MATCH (n)-[l:DX_LINK]->(o:Concept) WHERE l.run = lr.id
+RETURN id AS from_id, n.code AS from_code, elementId(o) AS to_id, o.code AS to_code, l.class AS class,
+       l.method AS method, l.evidence AS evidence, l.reference AS reference, l.record AS record, l.source AS source,
+       lr.id AS run
+"""
+
+# … and the residual links of the run, which join diagnoses of the same categories.
+_RESIDUAL_LINKS = """
+MATCH (lr:LinkRun {status: 'completed', current: true})
+MATCH (a:Concept)-[l:DX_LINK]->(b:Concept) WHERE l.run = lr.id AND l.class = 3
+RETURN a.code AS from_code, b.code AS to_code, l.class AS class, l.method AS method, l.evidence AS evidence,
+       l.reference AS reference, l.record AS record, l.source AS source, lr.id AS run
+"""
+
+
+def _links_between(tx: Any, codes: list[str]) -> list[dict[str, Any]]:
+    """Links of the current run joining two of the patient's diagnoses (either direction), with evidence."""
+    ancestors = {r["code"]: set(r["ids"]) for r in tx.run(_ANCESTORS, codes=codes)}
+    owners: dict[str, set[str]] = defaultdict(set)  # node id → patient codes it is (a more general code of)
+    for code, ids in ancestors.items():
+        for node in ids:
+            owners[node].add(code)
+    found: dict[tuple[str, str, str, str, str], dict[str, Any]] = {}
+    for r in tx.run(_LINKS_FROM, ids=sorted(owners)):
+        for a in owners[r["from_id"]]:
+            for b in owners.get(r["to_id"], ()):
+                if a != b:
+                    found[(a, b, r["from_code"], r["to_code"], r["method"])] = {"a": a, "b": b, **{
+                        k: r[k] for k in ("from_code", "to_code", "class", "method", "evidence", "reference", "record",
+                                          "source", "run")}}
+    for r in tx.run(_RESIDUAL_LINKS):
+        for a in codes:
+            for b in codes:
+                if a != b and r["from_code"][:3] == a[:3] and r["to_code"][:3] == b[:3]:
+                    found[(a, b, r["from_code"], r["to_code"], r["method"])] = {"a": a, "b": b, **dict(r)}
+    return sorted(found.values(), key=lambda link: (link["a"], link["b"], link["class"], link["from_code"]))
 
 
 def patient_from_items(driver: Driver, database: str, item_ids: list[str]) -> Patient:
@@ -139,12 +171,11 @@ def relevance(driver: Driver, database: str, patient: Patient, specialty: str | 
     """Tiered findings for one specialty (or every specialty), with the specialties the patient involves."""
     codes = _check(patient)
     with driver.session(database=database, default_access_mode="READ") as session:
-        def work(tx: Any) -> tuple[list[Any], list[Any], list[Any], list[str]]:
+        def work(tx: Any) -> tuple[list[Any], list[Any], list[dict[str, Any]], list[str]]:
             known = list(tx.run("MATCH (s:Specialty) RETURN s.id AS id ORDER BY id"))
             dx = list(tx.run(_DIAGNOSES, codes=codes))
             found = list(tx.run(_FINDINGS_OF, diagnoses=[{"code": c, "category": c[:3]} for c in codes]))
-            pairs = [{"a": a, "b": b} for a in codes for b in codes if a != b]
-            links = list(tx.run(_LINKS, pairs=pairs)) if pairs else []
+            links = _links_between(tx, codes) if len(codes) > 1 else []
             return dx, found, links, [r["id"] for r in known]
 
         dx, found, links, known = session.execute_read(work)
@@ -170,7 +201,7 @@ def relevance(driver: Driver, database: str, patient: Patient, specialty: str | 
     asked = list(patient.findings) or sorted(has)
     for key in asked:
         names.setdefault(key, "")
-    link_list = [dict(r) for r in links]
+    link_list = links
     answers = [_tier_for(s, diagnoses, has, names, asked, link_list) for s in wanted]
     involved = sorted({h["specialty"] for d in diagnoses.values() for h in d["homes"]})
     return {
