@@ -472,6 +472,8 @@ def demo(
     out.print("\n[bold]clinigraph is ready.[/bold]")
     out.print(f"  API docs:       {base}/docs")
     out.print(f"  Try:            {base}/v1/concepts/ICD10CM/E11.22   {base}/v1/search?q=heart+failure")
+    out.print(f"                  {base}/v1/specialty-relevance?diagnosis=E11.22&diagnosis=N18.3&diagnosis=I11.0"
+              "&diagnosis=I50.9&specialty=Nephrology")
     out.print(f"  Neo4j Browser:  {browser}  (saved queries in cypher/queries/)")
     if serve_api:
         serve()
