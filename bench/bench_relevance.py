@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,31 +27,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_semmeddb import percentiles  # noqa: E402
-from phases import git_head, peak_rss_mb  # noqa: E402
+from phases import git_head, peak_rss_mb, serve  # noqa: E402
 
 DIAGNOSES = ["E11.22", "N18.3", "I11.0", "I50.9", "I48.91", "J44.9", "E03.9", "D50.9", "M10.9", "K70.30"]
 SNOMED_FIXTURE = ROOT / "tests" / "fixtures" / "snomed" / "snapshot_release"
 REFERENCE = ROOT / "bench" / "labels" / "diagnosis_relations.csv"
 DECKS = ROOT / "loaders" / "resources" / "material"
-
-
-def serve(settings, port: int) -> subprocess.Popen:  # noqa: ANN001
-    import httpx
-
-    env = dict(os.environ, CLINIGRAPH_HOME=str(settings.home), CLINIGRAPH_BOLT_PORT=str(settings.bolt_port),
-               CLINIGRAPH_HTTP_PORT=str(settings.http_port))
-    env.pop("NEO4J_URI", None)
-    process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code < 500:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.3)
-    process.kill()
-    raise SystemExit("the API did not come up")
 
 
 def main() -> None:
@@ -125,7 +104,7 @@ def main() -> None:
         out["answer"] = {"specialties_involved": answer["specialties_involved"], "links": len(answer["links"]),
                          "abstaining": sum(r["abstain"] for r in answer["results"])}
         port = free_port()
-        api = serve(settings, port)
+        api = serve(settings.home, settings.bolt_port, settings.http_port, port)
         try:
             body = {"diagnoses": DIAGNOSES, "findings": [{"system": s, "code": c} for s, c in findings]}
             with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:

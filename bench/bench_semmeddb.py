@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import subprocess
@@ -24,7 +23,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from phases import ROOT, add_phase_arguments, bare_import, git_head, peak_rss_mb, run_phases, settings_for  # noqa: E402
+from phases import (  # noqa: E402
+    ROOT,
+    add_phase_arguments,
+    bare_import,
+    git_head,
+    peak_rss_mb,
+    run_phases,
+    serve,
+    settings_for,
+)
 
 GROUP_OF = {"TREATS": "treat", "CAUSES": "cause", "ASSOCIATED_WITH": "associate", "AFFECTS": "affect",
             "COEXISTS_WITH": "associate", "INTERACTS_WITH": "associate", "PREDISPOSES": "affect",
@@ -98,25 +106,6 @@ def claim_mix(driver, database: str, n: int, seed: int = 11) -> list[dict]:
                 ["cause", "treat", "associate"]), "object": {"system": "UMLS", "code": rng.choice(cuis)}}
         claims.append(claim)
     return claims
-
-
-def serve(home: Path, bolt: int, http: int, port: int) -> subprocess.Popen:
-    env = dict(os.environ, CLINIGRAPH_HOME=str(home), CLINIGRAPH_BOLT_PORT=str(bolt),
-               CLINIGRAPH_HTTP_PORT=str(http))
-    env.pop("NEO4J_URI", None)
-    process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    import httpx
-
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code < 500:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.3)
-    process.kill()
-    raise SystemExit("the API did not come up")
 
 
 def verification(home: Path, bolt: int, http: int) -> dict:

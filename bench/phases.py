@@ -4,6 +4,7 @@ peak memory is its own), and the bare ``neo4j-admin database import`` of a build
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -76,3 +77,23 @@ def add_phase_arguments(parser) -> None:  # noqa: ANN001 - argparse.ArgumentPars
     parser.add_argument("--release", type=Path)
     parser.add_argument("--home", type=Path)
     parser.add_argument("--ports", type=str)
+
+
+def serve(home: Path, bolt: int, http: int, port: int) -> subprocess.Popen:
+    """``clinigraph serve`` on ``port`` against the instance in ``home``, once its /health answers."""
+    import httpx
+
+    env = dict(os.environ, CLINIGRAPH_HOME=str(home), CLINIGRAPH_BOLT_PORT=str(bolt),
+               CLINIGRAPH_HTTP_PORT=str(http))
+    env.pop("NEO4J_URI", None)
+    process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code < 500:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.3)
+    process.kill()
+    raise SystemExit("the API did not come up")

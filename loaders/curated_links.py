@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
+from loaders.files import read_utf8
 
 DEFAULT_FILE = Path(__file__).resolve().parent.parent / "graph" / "resources" / "curated_links.csv"
 COLUMNS = ("a", "b", "class", "rationale", "reference")
@@ -44,13 +45,7 @@ class CuratedLinks:
 
 def read_curated_links(path: str | Path = DEFAULT_FILE) -> CuratedLinks:
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-        text = raw.decode("utf-8")
-    except FileNotFoundError:
-        raise SourceFormatError(p, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise SourceFormatError(p, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    text, raw = read_utf8(p)
     rows = list(csv.reader(text.splitlines()))
     if not rows or tuple(h.strip() for h in rows[0]) != COLUMNS:
         raise SourceFormatError(p, f"the header must be {','.join(COLUMNS)}", line=1, field="(header)")

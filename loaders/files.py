@@ -23,6 +23,18 @@ def describe_file(path: str | Path) -> SourceFile:
     return SourceFile(path=str(p.resolve()), name=p.name, size=p.stat().st_size, sha256=digest.hexdigest())
 
 
+def read_utf8(path: str | Path) -> tuple[str, bytes]:
+    """A small data file's text and bytes (for its checksum); missing or not UTF-8 is a clear error."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+        return raw.decode("utf-8"), raw
+    except (FileNotFoundError, IsADirectoryError):
+        raise SourceFormatError(p, "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise SourceFormatError(p, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
 def unpacked_release(path: str | Path, what: str) -> Path:
     """A release folder as it is, or a zip extracted once into a temporary folder."""
     p = Path(path)

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from loaders.errors import SourceFormatError
+from loaders.files import read_utf8
 from loaders.material import CATEGORIES, FINDING_TYPES, PROPOSABLE_SYSTEMS
 
 PROPOSAL_KINDS = ("none", "correct", "correct_other_system", "nonexistent", "wrong_kind", "different_disease",
@@ -67,12 +68,7 @@ class LabelledMention:
 
 def read_labels(path: str | Path) -> list[LabelledMention]:
     p = Path(path)
-    try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise SourceFormatError(p, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise SourceFormatError(p, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    lines = read_utf8(p)[0].splitlines()
     labels = list(_labels(p, lines))
     if not labels:
         raise SourceFormatError(p, "no labelled mentions (one JSON object per line expected)", line=1)

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from loaders.errors import SourceFormatError
+from loaders.files import read_utf8
 
 ITEM_KINDS = ("board_question", "fact_card", "case")
 CATEGORIES = ("diagnosis", "finding")
@@ -131,12 +132,7 @@ def read_material(path: str | Path) -> tuple[DocumentInfo, list[Item], list[Line
     :class:`SourceFormatError`; a bad line is only a problem (the others load).
     """
     p = Path(path)
-    try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise SourceFormatError(p, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise SourceFormatError(p, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    lines = read_utf8(p)[0].splitlines()
     document = DocumentInfo(id=p.stem, title=p.stem, metadata_json="{}")
     items: list[Item] = []
     problems: list[LineProblem] = []

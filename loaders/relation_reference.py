@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
+from loaders.files import read_utf8
 
 COLUMNS = ("id", "a", "b", "class", "specialty", "reference")
 _CODE = re.compile(r"^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?(-[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?)?$")
@@ -51,12 +52,7 @@ class RequiredPair:
 
 def read_reference(path: str | Path) -> list[RequiredPair]:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SourceFormatError(p, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise SourceFormatError(p, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    text = read_utf8(p)[0]
     rows = list(csv.reader(text.splitlines()))
     if not rows or tuple(h.strip() for h in rows[0]) != COLUMNS:
         raise SourceFormatError(p, f"the header must be {','.join(COLUMNS)}", line=1, field="(header)")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
+from loaders.files import read_utf8
 
 DEFAULT_FILE = Path(__file__).resolve().parent.parent / "graph" / "resources" / "specialties.toml"
 _CODE = re.compile(r"^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$")
@@ -97,15 +98,12 @@ class OwnershipMap:
 
 def read_ownership(path: str | Path = DEFAULT_FILE) -> OwnershipMap:
     p = Path(path)
+    decoded, raw = read_utf8(p)
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise SourceFormatError(p, "file not found") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        data = tomllib.loads(decoded)
+    except tomllib.TOMLDecodeError as exc:
         raise SourceFormatError(p, f"not a TOML file: {exc}") from None
-    text = raw.decode("utf-8").splitlines()
+    text = decoded.splitlines()
     rule_lines = [n for n, line in enumerate(text, start=1) if line.strip() == "[[rule]]"]
     version = data.get("version")
     if not isinstance(version, str) or not version.strip():
