@@ -26,8 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_semmeddb import percentiles  # noqa: E402
-from phases import git_head, peak_rss_mb, serve  # noqa: E402
+from phases import bolt_floor_samples, git_head, peak_rss_mb, percentiles, serve  # noqa: E402
 
 DIAGNOSES = ["E11.22", "N18.3", "I11.0", "I50.9", "I48.91", "J44.9", "E03.9", "D50.9", "M10.9", "K70.30"]
 SNOMED_FIXTURE = ROOT / "tests" / "fixtures" / "snomed" / "snapshot_release"
@@ -84,15 +83,7 @@ def main() -> None:
             cats=[d[:3] for d in DIAGNOSES], database_=db).records]
         patient = Patient(tuple(DIAGNOSES), tuple(findings))
         out["patient"] = {"diagnoses": len(DIAGNOSES), "findings": len(findings)}
-        with driver.session(database=db) as session:
-            for _ in range(200):
-                session.run("RETURN 1").consume()
-            samples = []
-            for _ in range(2000):
-                t = time.perf_counter()
-                session.run("RETURN 1").consume()
-                samples.append(time.perf_counter() - t)
-        out["bolt_return1_session"] = percentiles(samples)
+        out["bolt_return1_session"] = percentiles(bolt_floor_samples(driver, db))
         for _ in range(50):
             relevance(driver, db, patient)
         samples = []

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import subprocess
 import sys
 import threading
@@ -27,8 +26,10 @@ from phases import (  # noqa: E402
     ROOT,
     add_phase_arguments,
     bare_import,
+    bolt_floor_samples,
     git_head,
     peak_rss_mb,
+    percentiles,
     run_phases,
     serve,
     settings_for,
@@ -67,12 +68,6 @@ def phase(name: str, release: Path, home: Path, bolt: int, http: int) -> dict:
     if name == "import_floor":
         return bare_import(settings)
     raise SystemExit(f"unknown phase {name}")
-
-
-def percentiles(samples: list[float]) -> dict:
-    ordered = sorted(samples)
-    return {"p50_ms": round(statistics.median(ordered) * 1000, 2),
-            "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 2), "n": len(ordered)}
 
 
 def claim_mix(driver, database: str, n: int, seed: int = 11) -> list[dict]:
@@ -122,15 +117,7 @@ def verification(home: Path, bolt: int, http: int) -> dict:
         apply_schema(driver, settings.database)  # the import-floor phase left a bare import behind
         claims = claim_mix(driver, settings.database, 6000)
         # The floor: a bare Bolt RETURN 1 round trip, in an open session and through execute_query.
-        with driver.session(database=settings.database) as session:
-            for _ in range(200):
-                session.run("RETURN 1").consume()
-            samples = []
-            for _ in range(2000):
-                t = time.perf_counter()
-                session.run("RETURN 1").consume()
-                samples.append(time.perf_counter() - t)
-        out["bolt_return1_session"] = percentiles(samples)
+        out["bolt_return1_session"] = percentiles(bolt_floor_samples(driver, settings.database))
         samples = []
         for _ in range(2000):
             t = time.perf_counter()

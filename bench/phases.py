@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -97,3 +98,23 @@ def serve(home: Path, bolt: int, http: int, port: int) -> subprocess.Popen:
             time.sleep(0.3)
     process.kill()
     raise SystemExit("the API did not come up")
+
+
+def percentiles(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+    return {"p50_ms": round(statistics.median(ordered) * 1000, 2),
+            "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 2), "n": len(ordered)}
+
+
+def bolt_floor_samples(driver, database: str, n: int = 2000) -> list[float]:  # noqa: ANN001
+    """Round trips of a bare ``RETURN 1`` in an open session (after 200 to warm up): the floor a query
+    service is measured against in the same run."""
+    with driver.session(database=database) as session:
+        for _ in range(200):
+            session.run("RETURN 1").consume()
+        samples = []
+        for _ in range(n):
+            t = time.perf_counter()
+            session.run("RETURN 1").consume()
+            samples.append(time.perf_counter() - t)
+    return samples
