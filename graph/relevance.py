@@ -1,7 +1,8 @@
 """Specialty relevance: for a patient, which findings matter to a specialty, and why.
 
-A patient is a set of ICD-10-CM diagnoses and, optionally, findings (or the items
-they came from). For each specialty the findings are tiered, following the
+A patient is a set of ICD-10-CM diagnoses (SNOMED CT ones, ``SNOMEDCT:<id>``, are mapped
+to ICD-10-CM through the loaded release's map first) and, optionally, findings (or the
+items they came from). For each specialty the findings are tiered, following the
 benchmark's rule (see ``../shared/reference/domain.md``):
 
 * **primary** — a present diagnosis that has the finding is *owned* by the specialty
@@ -169,9 +170,13 @@ def specialties(driver: Driver, database: str) -> list[str]:
 
 def relevance(driver: Driver, database: str, patient: Patient, specialty: str | None = None) -> dict[str, Any]:
     """Tiered findings for one specialty (or every specialty), with the specialties the patient involves."""
-    codes = _check(patient)
+    given = _check(patient)
+    codes: list[str] = []
+    mapped: dict[str, dict[str, Any]] = {}
     with driver.session(database=database, default_access_mode="READ") as session:
         def work(tx: Any) -> tuple[list[Any], list[Any], list[dict[str, Any]], list[str]]:
+            nonlocal codes, mapped
+            codes, mapped = _to_icd(tx, given)
             known = list(tx.run("MATCH (s:Specialty) RETURN s.id AS id ORDER BY id"))
             dx = list(tx.run(_DIAGNOSES, codes=codes))
             found = list(tx.run(_FINDINGS_OF, diagnoses=[{"code": c, "category": c[:3]} for c in codes]))
@@ -190,7 +195,8 @@ def relevance(driver: Driver, database: str, patient: Patient, specialty: str | 
     if specialty and specialty not in known:
         raise RelevanceInputError(f"unknown specialty {specialty!r}; known: {', '.join(known)}", "specialty",
                                   specialty)
-    diagnoses = {r["code"]: {"code": r["code"], "display": r["display"], "homes": r["homes"]} for r in dx}
+    diagnoses = {r["code"]: {"code": r["code"], "display": r["display"], "homes": r["homes"],
+                             **({"mapped_from": mapped[r["code"]]} if r["code"] in mapped else {})} for r in dx}
     has: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     names: dict[tuple[str, str], str] = {}
     for r in found:
@@ -275,6 +281,20 @@ def _paths(specialty: str, owner: dict[str, Any], source: dict[str, Any], owned:
     return out
 
 
+# A SNOMED CT diagnosis takes its specialties through the release's SNOMED CT → ICD-10-CM map: the
+# first map group's highest-priority target whose rule is unconditional (TRUE / OTHERWISE TRUE).
+_SNOMED_TO_ICD = """
+MATCH (r:Release {status: 'complete', current: true}) WHERE 'SNOMEDCT' IN coalesce(r.systems, [r.system])
+UNWIND $codes AS code
+OPTIONAL MATCH (c:Concept {system: 'SNOMEDCT', code: code, release: r.id})
+OPTIONAL MATCH (c)-[m:MAPS_TO]->(k:Code {system: 'ICD10CM'})
+WHERE m.map_rule IS NULL OR m.map_rule IN ['TRUE', 'OTHERWISE TRUE']
+WITH code, c, m, k ORDER BY m.map_group, m.map_priority
+RETURN code, c IS NOT NULL AS known, c.display AS display, collect(k.code)[0] AS icd,
+       collect(m.map_advice)[0] AS advice
+"""
+
+
 def _check(patient: Patient) -> list[str]:
     if not patient.diagnoses:
         raise RelevanceInputError("a patient needs at least one diagnosis code", "diagnoses")
@@ -282,11 +302,41 @@ def _check(patient: Patient) -> list[str]:
         raise RelevanceInputError(f"at most {MAX_DIAGNOSES} diagnoses", "diagnoses")
     if len(patient.findings) > MAX_FINDINGS:
         raise RelevanceInputError(f"at most {MAX_FINDINGS} findings", "findings")
-    codes = []
     for raw in patient.diagnoses:
-        code = normalise_code("ICD10CM", raw.strip())
-        if not code or len(code) > 10:
-            raise RelevanceInputError(f"{raw!r} is not an ICD-10-CM code", "diagnoses", raw)
+        system, sep, rest = raw.strip().partition(":")
+        if sep and system.upper() in ("SNOMEDCT", "SNOMED", "SCT"):
+            if not rest.isdigit():
+                raise RelevanceInputError(f"{raw!r} is not a SNOMED CT concept id", "diagnoses", raw)
+        else:
+            code = normalise_code("ICD10CM", raw.strip())
+            if not code or len(code) > 10 or not code[:1].isalpha():
+                raise RelevanceInputError(f"{raw!r} is not an ICD-10-CM code (or SNOMEDCT:<id>)", "diagnoses", raw)
+    return [raw.strip() for raw in patient.diagnoses]
+
+
+def _to_icd(tx: Any, given: list[str]) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """ICD-10-CM codes for the given diagnoses, mapping SNOMED CT ones; what was mapped, and how."""
+    snomed = [g.partition(":")[2] for g in given if ":" in g]
+    mapped: dict[str, dict[str, Any]] = {}
+    if snomed:
+        rows = {r["code"]: r for r in tx.run(_SNOMED_TO_ICD, codes=snomed)}
+        for g in given:
+            if ":" not in g:
+                continue
+            sctid = g.partition(":")[2]
+            row = rows.get(sctid)
+            if row is None or not row["known"]:
+                raise RelevanceInputError(f"SNOMED CT {sctid} is not a concept of a current SNOMED CT release",
+                                          "diagnoses", g)
+            if not row["icd"]:
+                raise RelevanceInputError(f"SNOMED CT {sctid} ({row['display']}) has no unconditional ICD-10-CM "
+                                          "map target", "diagnoses", g)
+            mapped[row["icd"]] = {"system": "SNOMEDCT", "code": sctid, "display": row["display"],
+                                  "map_advice": row["advice"]}
+    codes: list[str] = []
+    for g in given:
+        code = (next(k for k, v in mapped.items() if v["code"] == g.partition(":")[2]) if ":" in g
+                else normalise_code("ICD10CM", g))
         if code not in codes:
             codes.append(code)
-    return codes
+    return codes, mapped

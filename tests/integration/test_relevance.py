@@ -29,6 +29,7 @@ from .test_extraction import FACT_CARDS, VIGNETTES
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
 
 PATIENT = ["E11.22", "N18.3", "I11.0", "I50.9"]
+SNOMED = Path(__file__).resolve().parents[1] / "fixtures" / "snomed" / "snapshot_release"
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +44,8 @@ def api(driver, neo4j_settings):
         ingest(driver, DATABASE, path)
     lexicon = load_lexicon(driver, DATABASE)
     run_extraction(driver, DATABASE, current_items(driver, DATABASE), DictionaryExtractor(lexicon), lexicon)
+    # After extraction, so the findings are grounded as in the other tests: SNOMED CT only for its map.
+    load_source(driver, "snomed", SNOMED)
     load_specialties(driver, DATABASE)
     build_links(driver, DATABASE)
     with TestClient(create_app(neo4j_settings)) as client:
@@ -120,6 +123,20 @@ def test_bad_input_is_a_422_naming_the_item(api, body, detail):
     r = api.post("/v1/specialty-relevance", json=body)
     assert r.status_code == 422 and r.json()["detail"].startswith(detail), r.text
     assert r.headers["content-type"] == "application/problem+json"
+
+
+def test_snomed_ct_diagnoses_take_their_specialties_through_the_icd10cm_map(api):
+    r = api.post("/v1/specialty-relevance", json={"diagnoses": ["SNOMEDCT:127013003", "N18.3"],
+                                                 "specialty": "Nephrology"})
+    assert r.status_code == 200, r.text
+    [diabetic_kidney, ckd] = r.json()["patient"]["diagnoses"]
+    assert diabetic_kidney["code"] == "E11.22" and diabetic_kidney["mapped_from"]["code"] == "127013003"
+    assert diabetic_kidney["mapped_from"]["map_advice"] == "ALWAYS E11.22" and ckd["code"] == "N18.3"
+    assert "HP:0000093" in tiers(r.json(), "Nephrology")["primary"]
+    unmappable = api.post("/v1/specialty-relevance", json={"diagnoses": ["SNOMEDCT:91302008"]})
+    assert unmappable.status_code == 422 and "has no unconditional ICD-10-CM map target" in unmappable.json()["detail"]
+    unknown = api.post("/v1/specialty-relevance", json={"diagnoses": ["SNOMEDCT:123"]})
+    assert unknown.status_code == 422 and "is not a concept of a current SNOMED CT release" in unknown.json()["detail"]
 
 
 def test_a_malformed_finding_parameter_is_named(api):
