@@ -9,7 +9,11 @@ Every link is one ``DX_LINK`` relationship carrying its ``class``, ``method``,
   from each of its other parents to the cause (diabetic nephropathy → kidney disease
   is due to diabetes);
 * **class 2, associative** — ICD-10-CM *use additional code* and *code also* notes,
-  SNOMED CT *associated with*, *after*;
+  SNOMED CT *associated with*, *after*, and a *shared finding site at organ level*: each
+  SNOMED CT disorder gets an ``AT_ORGAN`` edge to the organ its finding site falls under
+  (organs listed in ``graph/resources/organs.toml``), and two diagnoses at one organ are
+  linked when read (:func:`organ_links`) — stored pairwise, a full release would need
+  millions of edges;
 * **curated** — rows of ``graph/resources/curated_links.csv`` (class 1 or 2 each, with
   rationale and reference), for associations no ontology encodes;
 * **class 3, residual** — diagnoses sharing findings in the current extraction runs,
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tomllib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +52,7 @@ RESIDUAL_THRESHOLD = 0.20
 #: SNOMED CT attributes read as links: type id → (class, method name).
 SNOMED_ATTRIBUTES = {"42752001": (1, "due_to"), "47429007": (2, "associated_with"), "255234002": (2, "after")}
 SNOMED_DISORDER_KINDS = ["disorder", "finding"]
+ORGANS_FILE = Path(__file__).resolve().parent / "resources" / "organs.toml"
 
 
 @dataclass
@@ -90,6 +96,28 @@ CREATE (p)-[:DX_LINK {run: $run, class: 1, method: 'snomed:due_to_combination',
 RETURN count(*) AS n
 """
 
+_ORGAN_SITES = """
+MATCH (a:Concept {release: $sct})-[h:HAS_ATTRIBUTE {type_id: '363698007'}]->(site:Concept)
+WHERE a.kind IN $kinds
+MATCH p = (site)-[:IS_A*0..8]->(organ:Concept {release: $sct}) WHERE organ.code IN $organs
+WITH a, h, site, organ ORDER BY length(p)
+WITH a, h, site, collect(organ)[0] AS organ
+MERGE (a)-[o:AT_ORGAN {run: $run, organ: organ.code}]->(organ)
+SET o.site = site.code, o.evidence = a.display + ' — finding site ' + site.display + ' (' + organ.display + ')',
+    o.source = 'SNOMEDCT', o.release = $sct, o.source_file = h.source_file, o.record = h.record,
+    o.method = 'snomed:finding_site→organ'
+RETURN count(DISTINCT o) AS n
+"""
+
+# Diagnoses (ICD-10-CM codes, or their more general codes) that SNOMED CT disorders at an organ map to.
+_ORGANS_OF_CODES = """
+UNWIND $codes AS code
+MATCH (k:Code {system: 'ICD10CM', code: code})<-[:MAPS_TO]-(s:Concept)-[o:AT_ORGAN]->(organ:Concept)
+WHERE o.run = $run
+RETURN code, organ.code AS organ, organ.display AS organ_name, s.code AS snomed, o.evidence AS evidence,
+       o.record AS record, o.release AS release, $run AS run
+"""
+
 _CURATED = """
 UNWIND $rows AS row
 MATCH (a:Concept {system: 'ICD10CM', code: row.a, release: $icd})
@@ -128,7 +156,7 @@ def build_links(driver: Driver, database: str, curated_path: str | Path = DEFAUL
     extraction_runs = sorted(r["id"] for r in driver.execute_query(
         "MATCH (r:ExtractionRun {status: 'completed'}) RETURN r.id AS id", database_=database).records)
     inputs = {"job": JOB, "version": VERSION, "threshold": threshold, "releases": releases,
-              "curated": curated.sha256, "extraction_runs": extraction_runs}
+              "curated": curated.sha256, "organs": sorted(_organs()), "extraction_runs": extraction_runs}
     run_id = "dxlinks-" + hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:16]
     existing, _, _ = driver.execute_query("MATCH (r:LinkRun {id: $id}) RETURN r.status AS status, r.counts AS c",
                                           id=run_id, database_=database)
@@ -183,6 +211,8 @@ def _build(driver: Driver, database: str, run_id: str, releases: dict[str, str],
             methods={k: m for k, (_, m) in SNOMED_ATTRIBUTES.items()})
         counts["snomed_combinations"] = write(_SNOMED_COMBINATION, sct=releases["SNOMEDCT"],
                                               kinds=SNOMED_DISORDER_KINDS)
+        counts["snomed_organ_sites"] = write(_ORGAN_SITES, sct=releases["SNOMEDCT"], kinds=SNOMED_DISORDER_KINDS,
+                                             organs=sorted(_organs()))
     known = {r["code"] for r in driver.execute_query(
         "MATCH (c:Concept {release: $icd}) WHERE c.code IN $codes RETURN c.code AS code", icd=icd,
         codes=sorted({x for link in curated.links for x in (link.a, link.b)}), database_=database).records}
@@ -196,7 +226,7 @@ def _build(driver: Driver, database: str, run_id: str, releases: dict[str, str],
                                      "reference": c.reference, "line": c.line} for c in curated.links])
     residual = _residual_rows(driver, database, run_id, threshold)
     counts["residual"] = write(_RESIDUAL, rows=residual, runs=_runs_label(driver, database)) if residual else 0
-    counts["links"] = sum(counts.values())
+    counts["links"] = sum(v for k, v in counts.items() if k != "snomed_organ_sites")
     return counts
 
 
@@ -225,6 +255,12 @@ def _residual_rows(driver: Driver, database: str, run_id: str, threshold: float)
     linked = {(r["a"], r["b"]) for r in driver.execute_query(
         "MATCH (a)-[:DX_LINK {run: $run}]-(b) RETURN elementId(a) AS a, elementId(b) AS b", run=run_id,
         database_=database).records}
+    by_code = {code: element for element, code in codes.items()}
+    with driver.session(database=database) as session:  # a shared organ-level finding site is class 2 already
+        for link in organ_links(session, run_id, {c.partition(":")[2]: [c.partition(":")[2]] for c in by_code
+                                                  if c.startswith("ICD10CM:")}):
+            a, b = by_code[f"ICD10CM:{link['a']}"], by_code[f"ICD10CM:{link['b']}"]
+            linked |= {(a, b), (b, a)}
     rows = []
     diagnoses = sorted(findings)
     for i, a in enumerate(diagnoses):
@@ -242,9 +278,46 @@ def _residual_rows(driver: Driver, database: str, run_id: str, threshold: float)
     return rows
 
 
+def _organs(path: Path = ORGANS_FILE) -> dict[str, str]:
+    try:
+        organs = tomllib.loads(path.read_text(encoding="utf-8"))["organs"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError) as exc:
+        raise ClinigraphError(f"cannot read the organ list {path}: {exc}") from None
+    return {str(k): str(v) for k, v in organs.items()}
+
+
+def organ_links(tx: Any, run_id: str, codes: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """Class 2 links between diagnoses whose SNOMED CT disorders share an organ-level finding site.
+
+    ``codes`` maps each diagnosis to the ICD-10-CM codes standing for it (itself, more general or more
+    specific codes); the answer has one link per pair and organ, from the first diagnosis to the second."""
+    organs: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)  # diagnosis → organ → evidence
+    wanted = sorted({c for cs in codes.values() for c in cs})
+    owners: dict[str, list[str]] = defaultdict(list)
+    for diagnosis, cs in codes.items():
+        for c in cs:
+            owners[c].append(diagnosis)
+    for r in tx.run(_ORGANS_OF_CODES, codes=wanted, run=run_id):
+        for diagnosis in owners[r["code"]]:
+            organs[diagnosis].setdefault(r["organ"], dict(r))
+    links = []
+    names = sorted(codes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            for organ in sorted(organs[a].keys() & organs[b].keys()):
+                ea, eb = organs[a][organ], organs[b][organ]
+                links.append({"a": a, "b": b, "from_code": ea["code"], "to_code": eb["code"], "class": 2,
+                              "method": "snomed:shared_finding_site", "organ": ea["organ_name"],
+                              "evidence": f"{ea['evidence']}; {eb['evidence']}", "reference": None,
+                              "record": f"{ea['record']}; {eb['record']}", "source": "SNOMEDCT", "run": ea["run"]})
+    return links
+
+
 def _delete_edges(driver: Driver, database: str, run_id: str) -> None:
     with driver.session(database=database) as session:
         session.run("MATCH ()-[l:DX_LINK {run: $id}]->() CALL (l) { DELETE l } IN TRANSACTIONS OF 10000 ROWS",
+                    id=run_id).consume()
+        session.run("MATCH ()-[o:AT_ORGAN {run: $id}]->() CALL (o) { DELETE o } IN TRANSACTIONS OF 10000 ROWS",
                     id=run_id).consume()
 
 

@@ -4,7 +4,9 @@ Each side of a pair is resolved to an ICD-10-CM concept of the current release (
 code or block directly; a name through the grounding cascade). A pair is *recovered*
 when a DX_LINK of the current link run joins the two sides, where a side covers its
 concept, the concept's more general codes (a note may cite a category or a block) and
-its more specific codes (a link may be made at E11.22 for a pair given as E11). The
+its more specific codes (a link may be made at E11.22 for a pair given as E11); SNOMED CT
+disorders mapped to either side's codes that share an organ-level finding site count
+as a class 2 link. The
 report gives recall overall and per expected class, whether each hit needed a curated
 link, whether the class found agrees with the one expected, and for every miss what
 the graph does have between the two sides: other ICD-10-CM notes (excludes, inclusion),
@@ -21,6 +23,7 @@ from neo4j import Driver
 
 from graph.grounding import Grounder
 from graph.lexicon import load_lexicon
+from graph.links import organ_links
 from loaders.errors import ClinigraphError
 from loaders.relation_reference import RequiredPair, Side
 
@@ -48,7 +51,7 @@ RETURN p.id AS id,
        COLLECT { UNWIND side_a AS x MATCH (x)-[c:CITES]-(y) WHERE y IN side_b
                  RETURN DISTINCT {from: startNode(c).code, to: endNode(c).code, note_type: c.note_type,
                                   note: c.note} } AS notes,
-       up_a, up_b
+       up_a, up_b, [x IN side_a | x.code] AS codes_a, [y IN side_b | y.code] AS codes_b
 """
 
 _SHARED_FINDINGS = """
@@ -128,15 +131,21 @@ def evaluate_relations(driver: Driver, database: str, pairs: list[RequiredPair])
                                       f"{known[code]['release']}")
     ready = [{"id": r.pair.id, "a": r.a, "b": r.b} for r in results if r.a and r.b]
     by_id = {r.pair.id: r for r in results}
-    for rec in driver.execute_query(_BETWEEN, pairs=ready, database_=database).records:
-        r = by_id[rec["id"]]
-        r.links = sorted(rec["links"], key=lambda link: (link["class"], link["method"] == "curated", link["from"]))
-        r.notes = rec["notes"]
-        up_b = set(rec["up_b"])
-        r.common_ancestor = next((c for c in rec["up_a"] if c in up_b), None)
-    for rec in driver.execute_query(_SHARED_FINDINGS, pairs=ready, database_=database).records:
-        by_id[rec["id"]].shared_findings = sorted(rec["shared"])
-    return _report(run[0]["id"], results)
+    run_id = run[0]["id"]
+    with driver.session(database=database, default_access_mode="READ") as session:
+        for rec in session.run(_BETWEEN, pairs=ready).data():
+            r = by_id[rec["id"]]
+            organ = [{"from": link["from_code"], "to": link["to_code"], "class": 2, "method": link["method"],
+                      "evidence": link["evidence"], "reference": None}
+                     for link in organ_links(session, run_id, {"a": rec["codes_a"], "b": rec["codes_b"]})]
+            r.links = sorted(rec["links"] + organ,
+                             key=lambda link: (link["class"], link["method"] == "curated", link["from"]))
+            r.notes = rec["notes"]
+            up_b = set(rec["up_b"])
+            r.common_ancestor = next((c for c in rec["up_a"] if c in up_b), None)
+    for shared in driver.execute_query(_SHARED_FINDINGS, pairs=ready, database_=database).records:
+        by_id[shared["id"]].shared_findings = sorted(shared["shared"])
+    return _report(run_id, results)
 
 
 def _resolve(grounder: Grounder | None, side: Side) -> tuple[str | None, str]:

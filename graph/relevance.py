@@ -35,6 +35,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from graph.links import organ_links
 from graph.terminology import normalise_code
 from loaders.errors import ClinigraphError
 
@@ -127,6 +128,10 @@ def _links_between(tx: Any, codes: list[str]) -> list[dict[str, Any]]:
                     found[(a, b, r["from_code"], r["to_code"], r["method"])] = {"a": a, "b": b, **{
                         k: r[k] for k in ("from_code", "to_code", "class", "method", "evidence", "reference", "record",
                                           "source", "run")}}
+    run = tx.run("MATCH (lr:LinkRun {status: 'completed', current: true}) RETURN lr.id AS id").single()
+    if run is not None:  # class 2: SNOMED CT disorders of both diagnoses at one organ-level finding site
+        for link in organ_links(tx, run["id"], {c: [c] for c in codes}):
+            found[(link["a"], link["b"], link["from_code"], link["to_code"], link["method"])] = link
     for r in tx.run(_RESIDUAL_LINKS):
         for a in codes:
             for b in codes:

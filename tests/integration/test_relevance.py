@@ -171,3 +171,15 @@ def test_the_team_reference_set_is_evaluated_with_misses_explained(api, driver, 
     names.write_text('id,a,b,class,specialty,reference\nN1,atrial fibrillation,I63.4,1,Neurology,"guideline"\n')
     [hit] = evaluate_relations(driver, DATABASE, read_reference(names))["hits"]
     assert hit["resolved"] == ["I48.91", "I63.4"] and hit["resolution"]["a"].startswith("exact_name I48.91")
+
+
+def test_diagnoses_at_one_organ_are_linked_through_their_snomed_finding_sites(api):
+    # E11.22 ← 127013003 diabetic renal disease, N17.9 ← 14669001 acute kidney injury: both at the kidney
+    r = api.post("/v1/specialty-relevance", json={"diagnoses": ["E11.22", "N17.9"], "specialty": "Nephrology"})
+    assert r.status_code == 200, r.text
+    [organ] = [link for link in r.json()["links"] if link["method"] == "snomed:shared_finding_site"]
+    assert (organ["a"], organ["b"], organ["class"], organ["organ"]) == ("E11.22", "N17.9", 2, "Kidney structure")
+    assert "finding site Kidney structure" in organ["evidence"]
+    # I50.9 ← 42343007 congestive heart failure is at the heart, not the kidney: no such link with E11.22
+    r = api.post("/v1/specialty-relevance", json={"diagnoses": ["E11.22", "I50.9"], "specialty": "Nephrology"})
+    assert not [link for link in r.json()["links"] if link["method"] == "snomed:shared_finding_site"]
