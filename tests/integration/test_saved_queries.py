@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from graph.links import build_links
 from graph.schema import split_statements
+from graph.specialties import load_specialties
 
 from .helpers import DATABASE, load_hpo, load_icd, load_source
 
@@ -18,7 +20,8 @@ _PARAM = re.compile(r"^:param\s+(\w+)\s*=>\s*'([^']*)'\s*$")
 
 #: Saved queries that must find something in the ICD-10-CM fixture.
 EXPECT_ROWS = {"01_releases", "02_concept_neighbourhood", "03_etiology_manifestation",
-               "04_code_history", "06_search", "07_snomed_attributes", "08_crosswalk", "09_disease_phenotypes"}
+               "04_code_history", "06_search", "07_snomed_attributes", "08_crosswalk", "09_disease_phenotypes",
+               "10_home_specialties", "11_diagnosis_links"}
 
 
 def browser_script(path: Path) -> tuple[dict[str, str], list[str]]:
@@ -36,7 +39,7 @@ def browser_script(path: Path) -> tuple[dict[str, str], list[str]]:
 
 
 @pytest.fixture(scope="module")
-def loaded(driver, neo4j_settings, icd_fixtures):
+def loaded(driver, neo4j_settings, icd_fixtures, tmp_path_factory):
     from tests.conftest import wipe
 
     wipe(driver, neo4j_settings.database)
@@ -45,6 +48,11 @@ def loaded(driver, neo4j_settings, icd_fixtures):
     load_hpo(driver, fixtures / "hpo" / "hp.obo", fixtures / "hpo" / "phenotype.hpoa")
     load_source(driver, "snomed", fixtures / "snomed" / "snapshot_release")
     load_source(driver, "umls", fixtures / "umls" / "2025AA")
+    load_specialties(driver, neo4j_settings.database)
+    # the bundled curated links name codes the fixture release does not have: one of its own
+    curated = tmp_path_factory.mktemp("curated") / "curated_links.csv"
+    curated.write_text('a,b,class,rationale,reference\nI10,N18,2,"Hypertension and CKD","KDIGO 2021"\n')
+    build_links(driver, neo4j_settings.database, curated)
     return driver
 
 
