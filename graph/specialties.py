@@ -1,10 +1,16 @@
 """The home-specialty map in the graph: (:Specialty) nodes and HOME_SPECIALTY edges from ICD-10-CM codes.
 
 One load of ``graph/resources/specialties.toml`` (:mod:`loaders.specialties`) against
-the current ICD-10-CM release is a ``SpecialtyMap`` (id = file version + content hash;
+the current ICD-10-CM release (and, when one is loaded, the current SNOMED CT release)
+is a ``SpecialtyMap`` (id = file version + content hash;
 it records the file, its sha256 and the ICD-10-CM release). Every edge names the map,
 the rule (its number and line in the file), the ranges and the rationale, so a person
 in Neo4j Browser sees why cardiology owns I50.9.
+
+SNOMED CT disorders get their specialties two ways, each edge saying which: through the
+release's map (the homes of the first unconditional ICD-10-CM target) and through their
+finding site (the organ it falls under, ``graph/resources/organs.toml``, and that organ's
+specialty).
 
 Loading is all or nothing: edges are written under a map in status ``loading`` and only
 the map marked ``complete`` and ``current`` counts; a failure removes what was written.
@@ -52,7 +58,12 @@ def load_specialties(driver: Driver, database: str, path: str | Path = DEFAULT_F
     if not records:
         raise ClinigraphError("no current ICD-10-CM release to assign specialties to; `clinigraph load icd10cm` first")
     icd_release = records[0]["id"]
-    map_id = f"{ownership.id}@{icd_release}"
+    sct = driver.execute_query(
+        "MATCH (r:Release {status: 'complete', current: true}) WHERE 'SNOMEDCT' IN coalesce(r.systems, [r.system]) "
+        "RETURN r.id AS id", database_=database).records
+    sct_release = sct[0]["id"] if sct else None
+    organs, organ_specialties = _organ_table()
+    map_id = f"{ownership.id}@{icd_release}" + (f"+{sct_release}+organs{_organ_hash()}" if sct_release else "")
     existing, _, _ = driver.execute_query("MATCH (m:SpecialtyMap {id: $id}) RETURN m.status AS status",
                                           id=map_id, database_=database)
     if existing and existing[0]["status"] == "complete":
@@ -80,6 +91,10 @@ def load_specialties(driver: Driver, database: str, path: str | Path = DEFAULT_F
                 CREATE (c)-[h:HOME_SPECIALTY]->(s) SET h = row.props, h.map = $map
                 """,
                 rows=rows[start:start + batch_size], release=icd_release, map=map_id, database_=database)
+        snomed_edges = 0
+        if sct_release:
+            snomed_edges = _snomed_homes(driver, database, map_id, icd_release, sct_release, organs,
+                                         organ_specialties)
         replaced = [r["id"] for r in driver.execute_query(
             """
             MATCH (m:SpecialtyMap {id: $id})
@@ -90,13 +105,74 @@ def load_specialties(driver: Driver, database: str, path: str | Path = DEFAULT_F
             SET old.current = false, old.status = 'replaced'
             RETURN old.id AS id
             """,
-            id=map_id, codes=len({c for c, _ in assigned}), edges=len(rows), database_=database).records]
+            id=map_id, codes=len({c for c, _ in assigned}), edges=len(rows) + snomed_edges,
+            database_=database).records]
     except BaseException:
         _purge(driver, database, map_id)
         raise
     for old in replaced:
         _delete_edges(driver, database, old)
-    return SpecialtyLoad(map_id, icd_release, "loaded", len({c for c, _ in assigned}), len(rows), replaced)
+    return SpecialtyLoad(map_id, icd_release, "loaded", len({c for c, _ in assigned}), len(rows) + snomed_edges,
+                         replaced)
+
+
+# SNOMED CT concepts take the homes of their first unconditional ICD-10-CM map target …
+_SNOMED_BY_MAP = """
+MATCH (s:Concept {release: $sct})-[mp:MAPS_TO]->(k:Code {system: 'ICD10CM'})
+WHERE mp.map_group = 1 AND (mp.map_rule IS NULL OR mp.map_rule IN ['TRUE', 'OTHERWISE TRUE'])
+WITH s, mp, k ORDER BY mp.map_priority
+WITH s, collect(k)[0] AS k
+MATCH (k)<-[:VERSION_OF]-(c:Concept {release: $icd})-[h:HOME_SPECIALTY {map: $map}]->(sp:Specialty)
+MERGE (s)-[x:HOME_SPECIALTY {map: $map, via: 'icd10cm_map'}]->(sp)
+SET x.codes = 'ICD-10-CM ' + c.code + ' (' + h.codes + ')', x.rationale = h.rationale, x.rule = h.rule,
+    x.source = 'clinigraph.specialties', x.release = h.release, x.source_file = h.source_file,
+    x.record = 'map to ' + c.code + '; ' + h.record, x.method = $method
+RETURN count(x) AS n
+"""
+
+# … and the specialty of the organ their finding site falls under.
+_SNOMED_BY_SITE = """
+MATCH (s:Concept {release: $sct})-[a:HAS_ATTRIBUTE {type_id: '363698007'}]->(site:Concept)
+MATCH p = (site)-[:IS_A*0..8]->(organ:Concept {release: $sct}) WHERE organ.code IN $organs
+WITH s, a, site, organ ORDER BY length(p)
+WITH s, a, site, collect(organ)[0] AS organ
+MATCH (sp:Specialty {id: $specialty_of[organ.code]})
+MERGE (s)-[x:HOME_SPECIALTY {map: $map, via: 'finding_site'}]->(sp)
+SET x.codes = 'finding site ' + site.display + ' → ' + organ.display, x.rationale =
+    'a disorder of the ' + toLower(replace(organ.display, ' structure', '')) + ' (organs.toml)',
+    x.source = 'SNOMEDCT', x.release = $sct, x.source_file = a.source_file, x.record = a.record, x.method = $method
+RETURN count(x) AS n
+"""
+
+
+def _snomed_homes(driver: Driver, database: str, map_id: str, icd_release: str, sct_release: str,
+                  organs: list[str], organ_specialties: dict[str, str]) -> int:
+    by_map = driver.execute_query(_SNOMED_BY_MAP, sct=sct_release, icd=icd_release, map=map_id, method=METHOD,
+                                  database_=database).records[0]["n"]
+    by_site = driver.execute_query(_SNOMED_BY_SITE, sct=sct_release, organs=organs, specialty_of=organ_specialties,
+                                   map=map_id, method=METHOD, database_=database).records[0]["n"]
+    return int(by_map) + int(by_site)
+
+
+def _organ_table() -> tuple[list[str], dict[str, str]]:
+    import tomllib
+
+    from graph.links import ORGANS_FILE
+
+    try:
+        data = tomllib.loads(ORGANS_FILE.read_text(encoding="utf-8"))
+        specialties = {str(k): str(v) for k, v in data["specialties"].items()}
+    except (OSError, KeyError, tomllib.TOMLDecodeError) as exc:
+        raise ClinigraphError(f"cannot read the organ table {ORGANS_FILE}: {exc}") from None
+    return sorted(specialties), specialties
+
+
+def _organ_hash() -> str:
+    import hashlib
+
+    from graph.links import ORGANS_FILE
+
+    return hashlib.sha256(ORGANS_FILE.read_bytes()).hexdigest()[:8]
 
 
 def _map_props(ownership: OwnershipMap, icd_release: str) -> dict[str, Any]:

@@ -183,3 +183,19 @@ def test_diagnoses_at_one_organ_are_linked_through_their_snomed_finding_sites(ap
     # I50.9 ← 42343007 congestive heart failure is at the heart, not the kidney: no such link with E11.22
     r = api.post("/v1/specialty-relevance", json={"diagnoses": ["E11.22", "I50.9"], "specialty": "Nephrology"})
     assert not [link for link in r.json()["links"] if link["method"] == "snomed:shared_finding_site"]
+
+
+def test_snomed_ct_concepts_own_specialties_through_the_map_and_their_finding_site(api, driver):
+    def homes(code: str) -> set[tuple[str, str]]:
+        records, _, _ = driver.execute_query(
+            "MATCH (m:SpecialtyMap {status: 'complete', current: true}) "
+            "MATCH (:Concept {system: 'SNOMEDCT', code: $code})-[h:HOME_SPECIALTY {map: m.id}]->(s:Specialty) "
+            "RETURN s.id AS specialty, h.via AS via", code=code, database_=DATABASE)
+        return {(r["specialty"], r["via"]) for r in records}
+
+    # diabetic renal disease: mapped to E11.22 (endocrinology, nephrology), and a disorder of the kidney
+    assert homes("127013003") == {("Endocrinology", "icd10cm_map"), ("Nephrology", "icd10cm_map"),
+                                  ("Nephrology", "finding_site")}
+    # chronic kidney disease has no map row in the fixture: its finding site alone gives it a home
+    assert homes("709044004") == {("Nephrology", "finding_site")}
+    assert ("Cardiology", "finding_site") in homes("42343007")  # congestive heart failure, at the heart
