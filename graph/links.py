@@ -9,11 +9,12 @@ Every link is one ``DX_LINK`` relationship carrying its ``class``, ``method``,
   from each of its other parents to the cause (diabetic nephropathy → kidney disease
   is due to diabetes);
 * **class 2, associative** — ICD-10-CM *use additional code* and *code also* notes,
-  SNOMED CT *associated with*, *after*, and a *shared finding site at organ level*: each
-  SNOMED CT disorder gets an ``AT_ORGAN`` edge to the organ its finding site falls under
-  (organs listed in ``graph/resources/organs.toml``), and two diagnoses at one organ are
-  linked when read (:func:`organ_links`) — stored pairwise, a full release would need
-  millions of edges;
+  SNOMED CT *associated with*, *after* and *pathological process* (where its value is a
+  disorder; a qualifier value such as "infectious process" links nothing), and a
+  *shared finding site at organ level*: each SNOMED CT disorder gets an ``AT_ORGAN``
+  edge to the organ its finding site falls under (organs listed in
+  ``graph/resources/organs.toml``), and two diagnoses at one organ are linked when read
+  (:func:`organ_links`) — stored pairwise, a full release would need millions of edges;
 * **curated** — rows of ``graph/resources/curated_links.csv`` (class 1 or 2 each, with
   rationale and reference), for associations no ontology encodes;
 * **class 3, residual** — diagnoses sharing findings in the current extraction runs,
@@ -50,7 +51,8 @@ FINDING_WEIGHTS = {"pathognomonic": 1.0, "highly_suggestive": 0.8, "commonly_see
                    "protective": 0.2, "rules_out": 0.1}
 RESIDUAL_THRESHOLD = 0.20
 #: SNOMED CT attributes read as links: type id → (class, method name).
-SNOMED_ATTRIBUTES = {"42752001": (1, "due_to"), "47429007": (2, "associated_with"), "255234002": (2, "after")}
+SNOMED_ATTRIBUTES = {"42752001": (1, "due_to"), "47429007": (2, "associated_with"), "255234002": (2, "after"),
+                     "370135005": (2, "pathological_process")}
 SNOMED_DISORDER_KINDS = ["disorder", "finding"]
 ORGANS_FILE = Path(__file__).resolve().parent / "resources" / "organs.toml"
 
