@@ -446,7 +446,8 @@ def serve(
     from api.app import create_app
 
     settings = get_settings()
-    uvicorn.run(create_app(settings), host=host or settings.api_host, port=port or settings.api_port)
+    uvicorn.run(create_app(settings), host=host or settings.api_host, port=port or settings.api_port,
+                loop="uvloop", http="httptools")
 
 
 @app.command("demo")

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 
@@ -23,3 +24,20 @@ def health(graph: GraphDep) -> HealthOut | JSONResponse:
             status_code=503, headers={"Retry-After": "5"},
         )
     return HealthOut(status="ok", neo4j="ok", releases=count)
+
+
+@router.get("/health/neo4j", responses={503: {"description": "Neo4j unreachable"}})
+async def neo4j_round_trip(graph: GraphDep) -> JSONResponse:
+    """One bare Bolt round trip through the API's own stack: a cheap readiness probe, and the floor any
+    query route here is measured against (bench/RESULTS.md)."""
+    try:
+        if graph.async_driver is not None:
+            async with graph.async_driver.session(database=graph.database, default_access_mode="READ") as session:
+                await (await session.run("RETURN 1")).consume()
+        else:
+            await run_in_threadpool(graph.driver.execute_query, "RETURN 1", database_=graph.database,
+                                    routing_="r")
+    except (ServiceUnavailable, SessionExpired, Neo4jError, OSError) as exc:
+        return JSONResponse({"status": "unavailable", "neo4j": f"unreachable ({type(exc).__name__})"},
+                            status_code=503, headers={"Retry-After": "5"})
+    return JSONResponse({"status": "ok", "neo4j": "ok"})

@@ -27,6 +27,7 @@ def test_health(client):
     r = client.get("/health")
     assert r.status_code == 200
     assert r.json() == {"status": "ok", "neo4j": "ok", "releases": 2}
+    assert client.get("/health/neo4j").json() == {"status": "ok", "neo4j": "ok"}
 
 
 def test_releases_lists_files_and_current(client):

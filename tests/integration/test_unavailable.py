@@ -29,7 +29,8 @@ def client_without_server():
     driver.close()
 
 
-@pytest.mark.parametrize("path", ["/health", "/v1/releases", "/v1/concepts/ICD10CM/E11.22", "/v1/search?q=heart"])
+@pytest.mark.parametrize("path", ["/health", "/health/neo4j", "/v1/releases", "/v1/concepts/ICD10CM/E11.22",
+                                  "/v1/search?q=heart"])
 def test_503_with_retry_after(client_without_server, path):
     r = client_without_server.get(path)
     assert r.status_code == 503

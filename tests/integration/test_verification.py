@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.client import ClinigraphClient, ItemError, code, name
 from api.models import DistractorsOut, VerifyBatchOut, VerifyOut
-from graph.verification import _VERIFY_QUERY, Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
+from graph.verification import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier, verify_query
 
 from .helpers import DATABASE, count, load_hpo, load_icd, load_source
 
@@ -242,8 +242,10 @@ def test_literature_loaded_before_pair_keys_is_backfilled_by_the_schema(graph, v
     assert verifier.verify(Claim(HTN, "cause", STROKE))["verdict"] == "supported"
 
 
-def test_verification_query_is_read_only(graph):
-    summary = graph.execute_query("EXPLAIN " + _VERIFY_QUERY, claims=[], database_=DATABASE).summary
+@pytest.mark.parametrize("hierarchy", [True, False])
+@pytest.mark.parametrize("context", [True, False])
+def test_verification_query_is_read_only(graph, hierarchy, context):
+    summary = graph.execute_query("EXPLAIN " + verify_query(hierarchy, context), claims=[], database_=DATABASE).summary
     assert summary.query_type == "r"
 
 
@@ -264,6 +266,21 @@ def test_the_async_path_answers_exactly_as_the_sync_one(graph, neo4j_settings):
     assert asyncio.run(run()) == verifier.verify_many(claims)
 
 
+def test_the_lean_statement_answers_as_the_full_one(verifier):
+    """Claims without hierarchy steps or context get a smaller statement; put in a batch with a claim that
+    needs both, they are answered by the full one. The answers must not differ."""
+    lean = [Claim(HTN, "cause", STROKE), Claim(APAP, "cause", cui("C0023895")), Claim(HGLY, "treated_by", GLAR),
+            Claim(ConceptRef("HPO", "HP:0000822"), "cause", STROKE), Claim(ConceptRef("SNOMEDCT", "38341003"),
+                                                                        "cause", ConceptRef("SNOMEDCT", "64715009"),
+                                                                        thresholds=BOTH),
+            Claim(ConceptRef("ICD10CM", "I11.0"), "cause", ConceptRef("ICD10CM", "I50"), thresholds=BOTH),
+            Claim(ConceptRef("SNOMEDCT", "44054006"), "cause", cui("C0011884"))]
+    needs_all = Claim(HTN, "cause", STROKE, context=(SMK,), thresholds=Thresholds(hierarchy_steps=2))
+    alone = verifier.verify_many(lean)
+    assert verifier.verify_many([*lean, needs_all])[:-1] == alone
+    assert {a["verdict"] for a in alone} >= {"supported", "unsupported"}
+
+
 @pytest.mark.parametrize("shared_driver", [True, False], ids=["sync-driver-in-thread-pool", "async-driver"])
 def test_http_verify_batch_and_distractors(graph, neo4j_settings, shared_driver):
     with TestClient(create_app(neo4j_settings, driver=graph if shared_driver else None)) as http:
@@ -271,6 +288,7 @@ def test_http_verify_batch_and_distractors(graph, neo4j_settings, shared_driver)
                                           "object": {"name": "stroke"}})
         assert r.status_code == 200 and r.json()["verdict"] == "supported"
         VerifyOut.model_validate(r.json())  # the answer has the documented shape
+        assert http.get("/health/neo4j").json() == {"status": "ok", "neo4j": "ok"}
         assert r.json()["evidence"][0]["from"]["code"] == "C0020538"
         bad = http.post("/v1/verify", json={"subject": {"system": "XX", "code": "1"}, "predicate": "cause",
                                             "object": {"system": "UMLS", "code": "C0038454"}})
