@@ -1,12 +1,18 @@
 """The FastAPI application: one driver per process, created in the lifespan and injected.
 
 Errors have one JSON shape (:class:`api.models.Problem`, served as
-``application/problem+json``): 404 for unknown systems and codes, 422 for
-malformed input, 503 with ``Retry-After`` while Neo4j cannot be reached.
+``application/problem+json``): 401/403 for a missing key or a role without the
+permission, 404 for unknown systems and codes, 413 for an oversized body, 422 for
+malformed input, 503 with ``Retry-After`` while Neo4j cannot be reached, 504 past
+the request time limit, and 500 (with no details) for anything unforeseen.
+
+Every route but the health probes needs an API key whose role has the route's
+permission (:mod:`api.auth`).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -17,13 +23,33 @@ from neo4j import Driver
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.routes import concepts, health, medications, provenance, releases, relevance, search, verify
+from api.auth import ADMIN, CYPHER, PROVENANCE, READ, RELEVANCE, VERIFY, AuthError, KeyStore, require
+from api.jobs import JobInputError, JobNotFoundError, JobRunner
+from api.limits import RequestLimits
+from api.models import Problem
+from api.routes import (
+    admin,
+    concepts,
+    cypher,
+    health,
+    medications,
+    provenance,
+    releases,
+    relevance,
+    search,
+    terminology,
+    verify,
+)
 from graph.connection import open_async_driver, open_driver
+from graph.free_cypher import CypherRefusedError
 from graph.provenance import ProvenanceNotFoundError
 from graph.relevance import RelevanceInputError
 from graph.settings import Settings, get_settings
-from graph.terminology import ConceptNotFoundError, NotLoadedError, UnknownSystemError
+from graph.terminology import ConceptNotFoundError, NotLoadedError, SearchInputError, UnknownSystemError
 from graph.verification import VerificationInputError
+from loaders.errors import ClinigraphError
+
+log = logging.getLogger("clinigraph.api")
 
 
 def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -35,9 +61,13 @@ def problem(status: int, title: str, detail: str, headers: dict[str, str] | None
     )
 
 
-def create_app(settings: Settings | None = None, driver: Driver | None = None) -> FastAPI:
-    """Build the app; pass ``driver`` to share one (tests), else it is opened at startup."""
+def create_app(settings: Settings | None = None, driver: Driver | None = None, keys: KeyStore | None = None
+               ) -> FastAPI:
+    """Build the app; pass ``driver`` to share one (tests), else it is opened at startup; ``keys`` defaults
+    to the keys file of ``settings``."""
     settings = settings or get_settings()
+    keys = keys or KeyStore(settings.keys_path)
+    keys.entries()  # a malformed keys file stops the API here, not at the first request
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -47,6 +77,7 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
         # verification runs on the sync driver in the thread pool instead.
         app.state.async_driver = open_async_driver(settings) if owned else None
         app.state.database = settings.database
+        app.state.settings = settings
         try:
             yield
         finally:
@@ -60,16 +91,30 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
         summary="An open clinical knowledge graph: versioned terminologies with provenance.",
         lifespan=lifespan,
     )
+    app.state.keys = keys
+    app.state.jobs = JobRunner(settings.subprocess_environment())
     app.include_router(health.router)
-    app.include_router(releases.router, prefix="/v1")
-    app.include_router(concepts.router, prefix="/v1")
-    app.include_router(search.router, prefix="/v1")
-    app.include_router(medications.router, prefix="/v1")
-    app.include_router(verify.router, prefix="/v1")
-    app.include_router(provenance.router, prefix="/v1")
-    app.include_router(relevance.router, prefix="/v1")
+    for router, permission in [(releases.router, READ), (concepts.router, READ), (search.router, READ),
+                               (medications.router, READ), (terminology.router, READ), (verify.router, VERIFY),
+                               (provenance.router, PROVENANCE), (relevance.router, RELEVANCE),
+                               (cypher.router, CYPHER), (admin.router, ADMIN)]:
+        app.include_router(router, prefix="/v1", dependencies=[require(permission)],
+                           responses={401: {"model": Problem}, 403: {"model": Problem}})
+
+    @app.exception_handler(AuthError)
+    async def refused(_: Request, exc: AuthError) -> JSONResponse:
+        if exc.status == 401:
+            return problem(401, "Unauthorized", str(exc), {"WWW-Authenticate": "Bearer"})
+        return problem(exc.status, "Forbidden", str(exc))
+
+    @app.exception_handler(JobInputError)
+    async def bad_job(_: Request, exc: JobInputError) -> JSONResponse:
+        if "already running" in str(exc):
+            return problem(409, "Conflict", str(exc))
+        return problem(422, "Invalid request", f"{exc.field}: {exc}")
 
     @app.exception_handler(ConceptNotFoundError)
+    @app.exception_handler(JobNotFoundError)
     @app.exception_handler(ProvenanceNotFoundError)
     @app.exception_handler(UnknownSystemError)
     @app.exception_handler(NotLoadedError)
@@ -78,8 +123,14 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
 
     @app.exception_handler(VerificationInputError)
     @app.exception_handler(RelevanceInputError)
-    async def bad_claim(_: Request, exc: VerificationInputError | RelevanceInputError) -> JSONResponse:
+    @app.exception_handler(SearchInputError)
+    async def bad_claim(_: Request, exc: VerificationInputError | RelevanceInputError | SearchInputError
+                        ) -> JSONResponse:
         return problem(422, "Invalid request", f"{exc.field}: {exc}")
+
+    @app.exception_handler(CypherRefusedError)
+    async def refused_query(_: Request, exc: CypherRefusedError) -> JSONResponse:
+        return problem(422, "Query refused", str(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -100,4 +151,17 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None) -
             503, "Graph unavailable", "Neo4j cannot be reached right now; retry shortly.", {"Retry-After": "5"}
         )
 
+    @app.exception_handler(ClinigraphError)
+    async def misconfigured(_: Request, exc: ClinigraphError) -> JSONResponse:
+        # Bad input is caught before this as 4xx; a ClinigraphError here is the service's own setup
+        # (e.g. an unreadable keys file): unavailable until an operator fixes it.
+        return problem(503, "Service misconfigured", str(exc), {"Retry-After": "30"})
+
+    @app.exception_handler(Exception)
+    async def unforeseen(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error")
+        return problem(500, "Internal error", "the service failed to answer; the error is in its log")
+
+    app.add_middleware(RequestLimits, max_body_bytes=settings.api_max_body_bytes,
+                       timeout=settings.api_timeout_seconds)
     return app

@@ -28,6 +28,8 @@ app.add_typer(neo4j_app, name="neo4j")
 evaluate_app = typer.Typer(no_args_is_help=True, help="Evaluate against a labelled or reference file.")
 app.add_typer(schema_app, name="schema")
 app.add_typer(evaluate_app, name="evaluate")
+keys_app = typer.Typer(no_args_is_help=True, help="API keys with roles (reviewer, generator, admin).")
+app.add_typer(keys_app, name="keys")
 
 out = Console(soft_wrap=True)
 err = Console(stderr=True)
@@ -450,6 +452,37 @@ def serve(
                 loop="uvloop", http="httptools")
 
 
+def _key_store():  # noqa: ANN202
+    from api.auth import KeyStore
+
+    return KeyStore(get_settings().keys_path)
+
+
+@keys_app.command("add")
+def keys_add(
+    name: Annotated[str, typer.Argument(help="Who or what holds the key, e.g. a job or a person")],
+    role: Annotated[str, typer.Option(help="reviewer, generator or admin")] = "generator",
+) -> None:
+    """Make a key; it is printed once and only its hash is kept."""
+    key = _key_store().add(name, role)
+    err.print(f"{role} key {name!r} added to {get_settings().keys_path}; it is shown once:")
+    print(key)
+
+
+@keys_app.command("list")
+def keys_list() -> None:
+    """The keys' names, roles and creation times (never the keys)."""
+    for entry in _key_store().entries():
+        out.print(f"{entry['name']}\t{entry['role']}\t{entry.get('created', '')}")
+
+
+@keys_app.command("revoke")
+def keys_revoke(name: Annotated[str, typer.Argument(help="The key's name")]) -> None:
+    """Remove a key; a running API refuses it from its next request."""
+    _key_store().revoke(name)
+    out.print(f"revoked {name!r}")
+
+
 @app.command("demo")
 def demo(
     serve_api: Annotated[bool, typer.Option("--serve/--no-serve", help="Serve the API afterwards")] = True,
@@ -476,6 +509,13 @@ def demo(
     out.print(f"                  {base}/v1/specialty-relevance?diagnosis=E11.22&diagnosis=N18.3&diagnosis=I11.0"
               "&diagnosis=I50.9&specialty=Nephrology")
     out.print(f"  Neo4j Browser:  {browser}  (saved queries in cypher/queries/)")
+    store = _key_store()
+    if not any(e["role"] == "admin" for e in store.entries()):
+        key = store.add("local-admin", "admin")
+        out.print(f"  API key:        {key}  (admin; shown once — send as 'Authorization: Bearer …';")
+        out.print("                  more with `clinigraph keys add NAME --role reviewer|generator|admin`)")
+    else:
+        out.print(f"  API keys:       {settings.keys_path} (`clinigraph keys add NAME --role …` for another)")
     if serve_api:
         serve()
 

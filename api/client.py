@@ -2,7 +2,7 @@
 
     from api.client import ClinigraphClient, code, name
 
-    with ClinigraphClient("http://127.0.0.1:8000") as kg:
+    with ClinigraphClient("http://127.0.0.1:8000", api_key=...) as kg:   # or $CLINIGRAPH_API_KEY
         answer = kg.verify(code("UMLS", "C0020538"), "cause", name("stroke"))
         if answer.keep: ...
         for a in kg.verify_many([(code("ICD10CM", "I10"), "cause", code("UMLS", "C0038454"))]): ...
@@ -13,6 +13,7 @@ Batches are sent 500 claims per request; a malformed claim comes back as an
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,10 +69,13 @@ Claim = tuple[Concept, str, Concept] | tuple[Concept, str, Concept, Sequence[Con
 
 
 class ClinigraphClient:
-    def __init__(self, base_url: str = "http://127.0.0.1:8000", *, timeout: float = 60.0,
+    def __init__(self, base_url: str = "http://127.0.0.1:8000", *, api_key: str | None = None, timeout: float = 60.0,
                  headers: dict[str, str] | None = None, http: httpx.Client | None = None, **thresholds: Any) -> None:
-        """``thresholds`` (min_pmids, ignore_generic, hierarchy_steps, sources) apply to every call;
+        """``api_key`` (a generator key; default ``$CLINIGRAPH_API_KEY``) is sent as a bearer token;
+        ``thresholds`` (min_pmids, ignore_generic, hierarchy_steps, sources) apply to every call;
         ``http`` replaces the HTTP client (for example a FastAPI ``TestClient``)."""
+        key = api_key or os.environ.get("CLINIGRAPH_API_KEY")
+        headers = {**({"Authorization": f"Bearer {key}"} if key else {}), **(headers or {})}
         self._http = http or httpx.Client(base_url=base_url, timeout=timeout, headers=headers)
         self.thresholds = thresholds
 

@@ -159,6 +159,7 @@ class SearchHit(Strict):
     display: str
     kind: str
     billable: bool | None = None
+    active: bool = True
     release: str
     score: float | None
     matched: str
@@ -365,3 +366,142 @@ class RelevanceOut(Strict):
     links: list[dict[str, Any]]
     specialty_map: str
     results: list[dict[str, Any]]
+
+
+# --- terminology operations (FHIR-shaped) ------------------------------------------------------------
+
+class Designation(Strict):
+    use: str
+    value: str
+
+
+class LookupProperty(Strict):
+    code: str = Field(description="parent, child, inactive, billable or replaced-by")
+    value: str | bool
+
+
+class LookupOut(Strict):
+    system: str
+    code: str
+    name: str
+    version: str
+    release: str
+    display: str
+    kind: str
+    active: bool
+    designations: list[Designation]
+    properties: list[LookupProperty]
+    children_total: int
+    provenance: dict[str, Any]
+
+
+class CodeReplacement(Strict):
+    code: str
+    display: str | None = None
+    association: str | None = None
+
+
+class ValidateCodeOut(Strict):
+    system: str
+    code: str
+    release: str
+    version: str
+    result: bool = Field(description="whether the code is valid (and active) in the release")
+    reason: str | None = Field(description="unknown-code, not-in-release, inactive, display-mismatch, "
+                                           "not-billable (valid, but a category), or null")
+    message: str
+    display: str | None = None
+    active: bool | None = None
+    billable: bool | None = None
+    replaced_by: list[CodeReplacement] = Field(default_factory=list)
+    other_releases: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class SubsumesOut(Strict):
+    system: str
+    codeA: str  # noqa: N815 - the FHIR parameter names
+    codeB: str  # noqa: N815
+    release: str
+    outcome: str = Field(description="equivalent, subsumes (A is an ancestor of B), subsumed-by or not-subsumed")
+    path: list[str] = Field(description="the IS_A path that shows it, from the more specific code up")
+    steps: int | None = None
+
+
+class TranslateMatch(Strict):
+    system: str
+    code: str
+    display: str | None
+    release: str | None
+    via: str = Field(description="map (MAPS_TO), xref (a term's cross-reference) or umls (a shared CUI)")
+    direction: str = Field(description="source-to-target, target-to-source or shared-concept")
+    relationship: str
+    bridge: str | None = Field(description="the UMLS CUI both codes belong to (via umls)")
+    detail: dict[str, Any]
+
+
+class TranslateOut(Strict):
+    system: str
+    code: str
+    target: str
+    release: str
+    result: bool
+    matches: list[TranslateMatch]
+
+
+class ExpansionItem(Strict):
+    code: str
+    display: str
+    kind: str | None = None
+    billable: bool | None = None
+    active: bool
+
+
+class ExpandOut(Strict):
+    system: str
+    code: str
+    display: str
+    release: str
+    depth: int
+    active_only: bool
+    total: int
+    truncated: bool
+    contains: list[ExpansionItem]
+
+
+# --- read-only Cypher ---------------------------------------------------------------------------------
+
+class CypherIn(Strict):
+    query: str = Field(min_length=1, max_length=20_000, examples=["MATCH (r:Release) RETURN r.id, r.status"])
+    parameters: dict[str, Any] = Field(default_factory=dict, max_length=50)
+    timeout_seconds: float = Field(default=10.0, gt=0, le=30)
+    max_rows: int = Field(default=1000, ge=1, le=5000)
+
+
+class CypherOut(Strict):
+    columns: list[str]
+    rows: list[list[Any]]
+    row_count: int
+    truncated: bool
+    query_type: str
+    limits: dict[str, float]
+
+
+# --- admin jobs -----------------------------------------------------------------------------------------
+
+class JobIn(Strict):
+    kind: str = Field(description="load, schema, specialties, links or extract", examples=["load"])
+    source: str | None = Field(default=None, max_length=32, description="for load: the loader, e.g. icd10cm")
+    path: str | None = Field(default=None, max_length=1000,
+                             description="for load: a release file or folder on the server; bundled data if empty")
+
+
+class JobOut(Strict):
+    id: str
+    kind: str
+    arguments: list[str]
+    status: str = Field(description="running, succeeded or failed")
+    started_at: str
+    finished_at: str | None = None
+    exit_code: int | None = None
+    requested_by: str
+    output_tail: list[str] = Field(default_factory=list)

@@ -95,10 +95,10 @@ def main() -> None:
         out["answer"] = {"specialties_involved": answer["specialties_involved"], "links": len(answer["links"]),
                          "abstaining": sum(r["abstain"] for r in answer["results"])}
         port = free_port()
-        api = serve(settings.home, settings.bolt_port, settings.http_port, port)
+        api, auth = serve(settings.home, settings.bolt_port, settings.http_port, port)
         try:
             body = {"diagnoses": DIAGNOSES, "findings": [{"system": s, "code": c} for s, c in findings]}
-            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
+            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60, headers=auth) as client:
                 for _ in range(50):
                     client.post("/v1/specialty-relevance", json=body)
                 samples = []

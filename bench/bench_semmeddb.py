@@ -140,10 +140,10 @@ def verification(home: Path, bolt: int, http: int) -> dict:
         out["in_process_batch_per_s"] = round(len(typed) / (time.perf_counter() - t))
         out["verdict_mix"] = verdicts
     port = free_port()
-    api = serve(home, bolt, http, port)
+    api, auth = serve(home, bolt, http, port)
     try:
         base = f"http://127.0.0.1:{port}"
-        with httpx.Client(base_url=base, timeout=60) as client:
+        with httpx.Client(base_url=base, timeout=60, headers=auth) as client:
             # Warm up first: a freshly started Neo4j keeps compiling hot paths for thousands of
             # queries (p50 fell from 5.0 to 2.8 ms over the first 4,000 calls in a trial).
             for c in claims[2000:6000]:
@@ -159,7 +159,7 @@ def verification(home: Path, bolt: int, http: int) -> dict:
         # latency without a client library's own ~0.8 ms, as the floor is the Bolt driver's bare round trip.
         connection = HTTPConnection("127.0.0.1", port)
         bodies = [json.dumps(c) for c in claims]
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", **auth}
         samples = []
         for k, body in enumerate(bodies[:3000]):
             t = time.perf_counter()
@@ -174,7 +174,7 @@ def verification(home: Path, bolt: int, http: int) -> dict:
         samples = []
         for k in range(3000):
             t = time.perf_counter()
-            connection.request("GET", "/health/neo4j")
+            connection.request("GET", "/health/neo4j", headers=auth)
             response = connection.getresponse()
             answer = response.read()
             if k >= 1000:
@@ -186,7 +186,7 @@ def verification(home: Path, bolt: int, http: int) -> dict:
         lock = threading.Lock()
 
         def worker(offset: int, seconds: float) -> None:
-            with httpx.Client(base_url=base, timeout=120) as client:
+            with httpx.Client(base_url=base, timeout=120, headers=auth) as client:
                 stop = time.monotonic() + seconds
                 i = offset
                 while time.monotonic() < stop:

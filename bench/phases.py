@@ -80,9 +80,17 @@ def add_phase_arguments(parser) -> None:  # noqa: ANN001 - argparse.ArgumentPars
     parser.add_argument("--ports", type=str)
 
 
-def serve(home: Path, bolt: int, http: int, port: int) -> subprocess.Popen:
-    """``clinigraph serve`` on ``port`` against the instance in ``home``, once its /health answers."""
+def serve(home: Path, bolt: int, http: int, port: int, role: str = "generator"
+          ) -> tuple[subprocess.Popen, dict[str, str]]:
+    """``clinigraph serve`` on ``port`` against the instance in ``home``, once its /health answers; with the
+    headers of a fresh API key of ``role`` (added to the instance's keys file)."""
+    import uuid
+
     import httpx
+
+    from api.auth import KeyStore
+
+    key = KeyStore(home / "api-keys.json").add(f"bench-{uuid.uuid4().hex[:8]}", role)
 
     env = dict(os.environ, CLINIGRAPH_HOME=str(home), CLINIGRAPH_BOLT_PORT=str(bolt),
                CLINIGRAPH_HTTP_PORT=str(http))
@@ -93,7 +101,7 @@ def serve(home: Path, bolt: int, http: int, port: int) -> subprocess.Popen:
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code < 500:
-                return process
+                return process, {"Authorization": f"Bearer {key}"}
         except httpx.HTTPError:
             time.sleep(0.3)
     process.kill()

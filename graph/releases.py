@@ -191,7 +191,7 @@ def list_releases(driver: Driver, database: str, *, include_incomplete: bool = F
                   .error, .report, started_at: toString(r.started_at),
                   finished_at: toString(r.finished_at)} AS release, files
         """,
-        all=include_incomplete, database_=database,
+        all=include_incomplete, database_=database, routing_="r",
     )
     out = [{**r["release"], "files": sorted(r["files"], key=lambda f: f["name"])} for r in records]
     out.sort(key=lambda r: (r["system"], version_key(r["version"] or "")), reverse=False)
@@ -207,6 +207,6 @@ def resolve_release(driver: Driver, database: str, system: str, version: str | N
           AND (($version IS NULL AND r.current) OR r.version = $version)
         RETURN r {.id, .system, .version, .title, .current, finished_at: toString(r.finished_at)} AS release
         """,
-        system=system, version=version, database_=database,
+        system=system, version=version, database_=database, routing_="r",
     )
     return records[0]["release"] if records else None

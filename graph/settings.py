@@ -7,6 +7,7 @@ manage (Docker, Aura, a cluster) instead.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,13 +43,38 @@ class Settings(BaseSettings):
         default=3.0, ge=0, description="How long the API retries a transaction before answering 503."
     )
 
+    api_keys_file: Path | None = Field(
+        default=None, description="The API keys file (hashed keys and roles); default: api-keys.json in home."
+    )
+    api_max_body_bytes: int = Field(default=4_000_000, ge=1024, description="The largest request body accepted.")
+    api_timeout_seconds: float = Field(
+        default=30.0, gt=0, description="A request's time limit; the Neo4j transaction gets the same."
+    )
+
     external_uri: str | None = Field(default=None, validation_alias="NEO4J_URI")
     external_user: str = Field(default="neo4j", validation_alias="NEO4J_USER")
     external_password: str | None = Field(default=None, validation_alias="NEO4J_PASSWORD")
 
     @property
+    def keys_path(self) -> Path:
+        return self.api_keys_file or self.home / "api-keys.json"
+
+    @property
     def uses_external_server(self) -> bool:
         return bool(self.external_uri)
+
+    def subprocess_environment(self) -> dict[str, str]:
+        """The environment that makes a ``clinigraph`` subprocess use the same server as these settings."""
+        env = {k: v for k, v in os.environ.items() if not k.startswith("CLINIGRAPH_")}
+        if self.uses_external_server:
+            env.update(NEO4J_URI=str(self.external_uri), NEO4J_USER=self.external_user,
+                       NEO4J_PASSWORD=self.external_password or "")
+        else:
+            env.pop("NEO4J_URI", None)
+            env.update(CLINIGRAPH_HOME=str(self.home), CLINIGRAPH_BOLT_PORT=str(self.bolt_port),
+                       CLINIGRAPH_HTTP_PORT=str(self.http_port))
+        env.update(CLINIGRAPH_DATABASE=self.database, CLINIGRAPH_CACHE=str(self.cache))
+        return env
 
 
 @lru_cache(maxsize=1)

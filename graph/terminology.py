@@ -60,6 +60,14 @@ class NotLoadedError(ClinigraphError):
     """The system is known but has no complete release (or not the version asked for)."""
 
 
+class SearchInputError(ClinigraphError):
+    """A search whose parameters do not go together; ``field`` names the one to change."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class ConceptNotFoundError(ClinigraphError):
     """The code does not exist in the release asked about."""
 
@@ -232,16 +240,18 @@ def lucene_query(text: str) -> str | None:
 _SEARCH_QUERY = """
 CALL db.index.fulltext.queryNodes('concept_names', $lucene, {limit: $fetch}) YIELD node, score
 WHERE node.release IN $releases AND ($system IS NULL OR node.system = $system)
+  AND ($kind IS NULL OR node.kind = $kind) AND ($active IS NULL OR coalesce(node.active, true) = $active)
 RETURN node.system AS system, node.code AS code, node.display AS display, node.kind AS kind,
-       node.billable AS billable, node.release AS release, score
+       node.billable AS billable, coalesce(node.active, true) AS active, node.release AS release, score
 ORDER BY score DESC, size(node.code), node.code
 LIMIT $limit
 """
 
 _CODE_HITS = """
 MATCH (c:Concept) WHERE c.release IN $releases AND c.code = $code AND ($system IS NULL OR c.system = $system)
+  AND ($kind IS NULL OR c.kind = $kind) AND ($active IS NULL OR coalesce(c.active, true) = $active)
 RETURN c.system AS system, c.code AS code, c.display AS display, c.kind AS kind,
-       c.billable AS billable, c.release AS release
+       c.billable AS billable, coalesce(c.active, true) AS active, c.release AS release
 """
 
 
@@ -255,11 +265,21 @@ def current_release_ids(driver: Driver, database: str, system: str | None) -> li
 
 
 def search(
-    driver: Driver, database: str, text: str, *, system: str | None = None, limit: int = 20
+    driver: Driver, database: str, text: str, *, system: str | None = None, limit: int = 20,
+    kind: str | None = None, active: bool | None = None, version: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Ranked matches in the current releases: an exact code first, then titles and synonyms."""
+    """Ranked matches in the current releases (or ``version`` of ``system``): an exact code first, then
+    titles and synonyms; ``kind`` and ``active`` filter."""
     system = normalise_system(system) if system else None
-    releases = current_release_ids(driver, database, system)
+    if version is not None:
+        if system is None:
+            raise SearchInputError("a version needs a system", "version")
+        release = resolve_release(driver, database, system, version)
+        if release is None:
+            raise NotLoadedError(f"no complete release of version {version} of {system} is loaded")
+        releases = [release["id"]]
+    else:
+        releases = current_release_ids(driver, database, system)
     if not releases:
         return []
     hits: list[dict[str, Any]] = []
@@ -269,13 +289,14 @@ def search(
         if 0 < len(candidate) <= 32 and " " not in candidate:
             for sys_name in [system] if system else list(KNOWN_SYSTEMS):
                 code = normalise_code(sys_name, candidate)
-                for r in tx.run(_CODE_HITS, releases=releases, code=code, system=system):
+                for r in tx.run(_CODE_HITS, releases=releases, code=code, system=system, kind=kind, active=active):
                     if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):
                         hits.append({**r.data(), "score": None, "matched": "code"})
         lucene = lucene_query(text)
         if lucene:
             rows = tx.run(
-                _SEARCH_QUERY, lucene=lucene, releases=releases, system=system, fetch=limit * 5 + 50, limit=limit
+                _SEARCH_QUERY, lucene=lucene, releases=releases, system=system, fetch=limit * 5 + 50, limit=limit,
+                kind=kind, active=active,
             )
             for r in rows:
                 if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):

@@ -79,16 +79,5 @@ def icd_fixtures() -> Path:
 
 def cli_env(settings: Settings) -> dict[str, str]:
     """Environment that makes a ``clinigraph`` subprocess talk to the test server."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CLINIGRAPH_")}
-    if settings.uses_external_server:
-        env.update(NEO4J_URI=str(settings.external_uri), NEO4J_USER=settings.external_user,
-                   NEO4J_PASSWORD=settings.external_password or "")
-    else:
-        env.pop("NEO4J_URI", None)
-        env.update(
-            CLINIGRAPH_HOME=str(settings.home),
-            CLINIGRAPH_BOLT_PORT=str(settings.bolt_port),
-            CLINIGRAPH_HTTP_PORT=str(settings.http_port),
-        )
-    return env
+    return settings.subprocess_environment()
 

@@ -17,7 +17,12 @@ def search(
     q: Annotated[str, Query(min_length=1, max_length=200, description="Words or a code")],
     system: Annotated[str | None, Query(max_length=32)] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    kind: Annotated[str | None, Query(max_length=32, description="e.g. category, code, term, disorder")] = None,
+    active: Annotated[bool | None, Query(description="only active (true) or inactive (false) concepts")] = None,
+    version: Annotated[str | None, Query(max_length=32, description="a release version of `system` (as of)")] = None,
 ) -> dict:
-    """Ranked full-text search over titles and synonyms of current releases; an exact code ranks first."""
-    hits = search_concepts(graph.driver, graph.database, q, system=system, limit=limit)
+    """Ranked full-text search over titles and synonyms of current releases (or one version of a system);
+    an exact code ranks first; filters by system, kind and active."""
+    hits = search_concepts(graph.driver, graph.database, q, system=system, limit=limit, kind=kind, active=active,
+                           version=version)
     return {"query": q, "system": system, "count": len(hits), "hits": hits}

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
+from fastapi.testclient import TestClient
 from neo4j import Driver
 
+from api.app import create_app
+from api.auth import KeyStore
 from graph.loading import LoadResult, load_release
+from graph.settings import Settings
 from loaders import icd10cm
 
 DATABASE = "neo4j"
@@ -46,3 +51,10 @@ def load_source(driver: Driver, source: str, path: Path, **request: object) -> L
 
     prepared = get_loader(source).prepare(LoadRequest(path=path, **request))  # type: ignore[arg-type]
     return load_release(driver, DATABASE, prepared.info, prepared.parse)
+
+
+def api_client(settings: Settings, driver: Driver | None = None, role: str = "admin") -> TestClient:
+    """A test client of the API holding a fresh key of ``role`` (keys file in a temporary folder)."""
+    store = KeyStore(Path(tempfile.mkdtemp(prefix="clinigraph-keys-")) / "api-keys.json")
+    key = store.add(f"test-{role}", role)
+    return TestClient(create_app(settings, driver=driver, keys=store), headers={"Authorization": f"Bearer {key}"})

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
-
-from .helpers import load_icd
+from .helpers import api_client, load_icd
 
 pytestmark = pytest.mark.integration
 
@@ -19,7 +16,7 @@ def client(driver, neo4j_settings, icd_fixtures):
     wipe(driver, neo4j_settings.database)
     load_icd(driver, icd_fixtures / "tabular_2026.xml")
     load_icd(driver, icd_fixtures / "tabular_2025.xml")
-    with TestClient(create_app(neo4j_settings, driver=driver)) as c:
+    with api_client(neo4j_settings, driver=driver) as c:
         yield c
 
 

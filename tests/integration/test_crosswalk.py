@@ -5,12 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
 from graph.releases import list_releases
 
-from .helpers import DATABASE, load_hpo, load_icd, load_source
+from .helpers import DATABASE, api_client, load_hpo, load_icd, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -51,7 +49,7 @@ def test_hpo_xref_to_umls_lands_on_the_umls_concept(graph):
 
 
 def test_umls_concept_over_http(graph, neo4j_settings):
-    with TestClient(create_app(neo4j_settings, driver=graph)) as client:
+    with api_client(neo4j_settings, driver=graph) as client:
         body = client.get("/v1/concepts/UMLS/C0018802").json()
     assert body["attributes"]["semantic_types"] == ["Disease or Syndrome"]
     assert {"system": "ICD10CM", "code": "I50.9"} in body["xrefs"]

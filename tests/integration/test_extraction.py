@@ -12,9 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
 from graph.extraction import run_extraction
 from graph.lexicon import load_lexicon
 from graph.material import current_items, ingest
@@ -22,7 +20,7 @@ from graph.mentions import DictionaryExtractor
 from graph.provenance import Provenance
 from loaders.hpo import bundled_files
 
-from .helpers import DATABASE, count, load_hpo, load_source
+from .helpers import DATABASE, api_client, count, load_hpo, load_source
 
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
 
@@ -57,7 +55,7 @@ def first_run(graph, lexicon):
 
 @pytest.fixture(scope="module")
 def api(graph, neo4j_settings):
-    with TestClient(create_app(neo4j_settings)) as client:
+    with api_client(neo4j_settings) as client:
         yield client
 
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
 from graph.releases import list_releases
 from graph.stats import release_stats
 from loaders.errors import SourceFormatError
 
-from .helpers import DATABASE, count, load_hpo, load_icd
+from .helpers import DATABASE, api_client, count, load_hpo, load_icd
 
 pytestmark = pytest.mark.integration
 
@@ -33,7 +31,7 @@ def graph(driver, neo4j_settings):
 
 @pytest.fixture(scope="module")
 def client(graph, neo4j_settings):
-    with TestClient(create_app(neo4j_settings, driver=graph)) as c:
+    with api_client(neo4j_settings, driver=graph) as c:
         yield c
 
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
 from graph.stats import release_stats
 
-from .helpers import DATABASE, load_source
+from .helpers import DATABASE, api_client, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -24,7 +22,7 @@ def client(driver, neo4j_settings):
     wipe(driver, neo4j_settings.database)
     for version in ("2.73", "2.78"):
         assert load_source(driver, "loinc", FIXTURES / f"Loinc_{version}").action == "loaded"
-    with TestClient(create_app(neo4j_settings, driver=driver)) as c:
+    with api_client(neo4j_settings, driver=driver) as c:
         yield c
 
 

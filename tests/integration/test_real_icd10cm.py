@@ -15,14 +15,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
 from graph.stats import release_stats
 from loaders.bundled import package_data_file
 from loaders.icd10cm import bundled_tabular_path
 
-from .helpers import DATABASE, count, load_icd
+from .helpers import DATABASE, api_client, count, load_icd
 
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
 
@@ -92,7 +90,7 @@ def test_the_s06_rule_is_applied_and_reported(real, driver):
 
 @pytest.fixture(scope="module")
 def client(real, driver, neo4j_settings):
-    with TestClient(create_app(neo4j_settings, driver=driver)) as c:
+    with api_client(neo4j_settings, driver=driver) as c:
         yield c
 
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
 from api.models import RelevanceOut
 from graph.extraction import run_extraction
 from graph.lexicon import load_lexicon
@@ -23,7 +21,7 @@ from graph.specialties import load_specialties
 from loaders.errors import ClinigraphError
 from loaders.hpo import bundled_files
 
-from .helpers import DATABASE, load_hpo, load_source
+from .helpers import DATABASE, api_client, load_hpo, load_source
 from .test_extraction import FACT_CARDS, VIGNETTES
 
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
@@ -48,7 +46,7 @@ def api(driver, neo4j_settings):
     load_source(driver, "snomed", SNOMED)
     load_specialties(driver, DATABASE)
     build_links(driver, DATABASE)
-    with TestClient(create_app(neo4j_settings)) as client:
+    with api_client(neo4j_settings) as client:
         yield client
 
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
 from graph.stats import release_stats
 
-from .helpers import DATABASE, load_source
+from .helpers import DATABASE, api_client, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -23,7 +21,7 @@ def client(driver, neo4j_settings):
 
     wipe(driver, neo4j_settings.database)
     assert load_source(driver, "rxnorm", RELEASE).action == "loaded"
-    with TestClient(create_app(neo4j_settings, driver=driver)) as c:
+    with api_client(neo4j_settings, driver=driver) as c:
         yield c
 
 

@@ -7,12 +7,12 @@ exactly what the API sees while its server is down. No mock is involved.
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 from neo4j import GraphDatabase
 
-from api.app import create_app
 from graph.runtime import free_port
 from graph.settings import Settings
+
+from .helpers import api_client
 
 pytestmark = pytest.mark.integration
 
@@ -24,7 +24,7 @@ def client_without_server():
         f"bolt://127.0.0.1:{free_port()}", auth=("neo4j", "unused"),
         connection_timeout=2, max_transaction_retry_time=settings.api_retry_seconds,
     )
-    with TestClient(create_app(settings, driver=driver)) as client:
+    with api_client(settings, driver=driver) as client:
         yield client
     driver.close()
 

@@ -7,14 +7,12 @@ import csv
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
 from api.client import ClinigraphClient, ItemError, code, name
 from api.models import DistractorsOut, VerifyBatchOut, VerifyOut
 from graph.verification import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier, verify_query
 
-from .helpers import DATABASE, count, load_hpo, load_icd, load_source
+from .helpers import DATABASE, api_client, count, load_hpo, load_icd, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -283,7 +281,7 @@ def test_the_lean_statement_answers_as_the_full_one(verifier):
 
 @pytest.mark.parametrize("shared_driver", [True, False], ids=["sync-driver-in-thread-pool", "async-driver"])
 def test_http_verify_batch_and_distractors(graph, neo4j_settings, shared_driver):
-    with TestClient(create_app(neo4j_settings, driver=graph if shared_driver else None)) as http:
+    with api_client(neo4j_settings, driver=graph if shared_driver else None) as http:
         r = http.post("/v1/verify", json={"subject": {"system": "UMLS", "code": "C0020538"}, "predicate": "cause",
                                           "object": {"name": "stroke"}})
         assert r.status_code == 200 and r.json()["verdict"] == "supported"

@@ -1,0 +1,124 @@
+"""Admin jobs: loads and builds started over HTTP run as ``clinigraph`` subprocesses.
+
+A subprocess, not a thread: a load holds hundreds of MB and minutes of CPU, and if it dies (or is
+killed) the API carries on; the release it was writing stays invisible (status ``loading``/``failed``)
+until a rerun completes it, exactly as from the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import uuid
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from loaders.errors import ClinigraphError
+from loaders.registry import LOADERS
+
+#: What an admin may start, and the ``clinigraph`` arguments each becomes (no free-form commands).
+KINDS = ("load", "schema", "specialties", "links", "extract")
+MAX_JOBS_KEPT = 100
+
+
+class JobInputError(ClinigraphError):
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class JobNotFoundError(ClinigraphError):
+    pass
+
+
+def arguments_for(kind: str, source: str | None, path: str | None) -> list[str]:
+    if kind not in KINDS:
+        raise JobInputError(f"unknown job kind {kind!r}: one of {', '.join(KINDS)}", "kind")
+    if kind != "load":
+        if source or path:
+            raise JobInputError(f"a {kind} job takes no source or path", "source" if source else "path")
+        return {"schema": ["schema", "apply"], "specialties": ["specialties"], "links": ["links"],
+                "extract": ["extract"]}[kind]
+    if not source or source.lower() not in LOADERS:
+        raise JobInputError(f"source must be one of {', '.join(sorted(LOADERS))}", "source")
+    args = ["load", source.lower()]
+    if path:
+        if not Path(path).exists():
+            raise JobInputError(f"{path} does not exist on the server", "path")
+        args.append(path)
+    return args
+
+
+@dataclass
+class Job:
+    id: str
+    kind: str
+    arguments: list[str]
+    requested_by: str
+    process: subprocess.Popen[bytes]
+    log: Path
+    started_at: str = field(default_factory=lambda: datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    finished_at: str | None = None
+
+    def describe(self) -> dict[str, Any]:
+        code = self.process.poll()
+        if code is not None and self.finished_at is None:
+            self.finished_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        status = "running" if code is None else ("succeeded" if code == 0 else "failed")
+        tail: list[str] = []
+        if self.log.exists():
+            with self.log.open("r", encoding="utf-8", errors="replace") as fh:
+                tail = [line.rstrip("\n") for line in deque(fh, maxlen=20)]
+        return {"id": self.id, "kind": self.kind, "arguments": self.arguments, "status": status,
+                "started_at": self.started_at, "finished_at": self.finished_at, "exit_code": code,
+                "requested_by": self.requested_by, "output_tail": tail}
+
+
+class JobRunner:
+    """The jobs this API process started (newest last); one of each kind at a time."""
+
+    def __init__(self, environment: dict[str, str] | None = None) -> None:
+        self.environment = environment
+        self._jobs: dict[str, Job] = {}
+        self._lock = threading.Lock()
+        self._logs = Path(tempfile.mkdtemp(prefix="clinigraph-jobs-"))
+
+    def start(self, kind: str, source: str | None, path: str | None, requested_by: str) -> dict[str, Any]:
+        args = arguments_for(kind, source, path)
+        with self._lock:
+            if any(j.kind == kind and j.process.poll() is None for j in self._jobs.values()):
+                raise JobInputError(f"a {kind} job is already running", "kind")
+            job_id = uuid.uuid4().hex[:12]
+            log = self._logs / f"{job_id}.log"
+            with log.open("wb") as out:
+                process = subprocess.Popen([sys.executable, "-m", "api.cli", *args], stdout=out,
+                                           stderr=subprocess.STDOUT, env=self.environment or dict(os.environ),
+                                           cwd=Path(__file__).resolve().parent.parent)
+            self._jobs[job_id] = Job(job_id, kind, args, requested_by, process, log)
+            while len(self._jobs) > MAX_JOBS_KEPT:
+                oldest = next(iter(self._jobs))
+                if self._jobs[oldest].process.poll() is None:
+                    break
+                del self._jobs[oldest]
+            return self._jobs[job_id].describe()
+
+    def get(self, job_id: str) -> dict[str, Any]:
+        job = self._jobs.get(job_id)
+        if job is None:
+            raise JobNotFoundError(f"no job {job_id!r} in this API process")
+        return job.describe()
+
+    def list(self) -> list[dict[str, Any]]:
+        return [j.describe() for j in self._jobs.values()]
+
+    def wait(self, job_id: str, timeout: float | None = None) -> dict[str, Any]:
+        """Block until the job ends (for tests and scripts)."""
+        job = self._jobs[job_id]
+        job.process.wait(timeout=timeout)
+        return job.describe()
