@@ -170,6 +170,8 @@ class Neo4jRuntime:
             "server.memory.pagecache.size": s.pagecache_size,
             "dbms.security.auth_enabled": "true",
             "dbms.usage_report.enabled": "false",
+            # Neo4j Browser sends no product-usage data from a clinical server.
+            "client.allow_telemetry": "false",
             "db.tx_log.rotation.retention_policy": "2 files",
             # Bolt waits twice for 5 s of quiet (idle connections, then Netty's event loops) before
             # a stop completes; a local server has no in-flight clients at that point.

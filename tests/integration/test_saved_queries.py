@@ -2,40 +2,21 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from graph.links import build_links
-from graph.schema import split_statements
+from graph.saved_queries import read_saved_query, run_saved_query, saved_queries
 from graph.specialties import load_specialties
 
 from .helpers import DATABASE, load_hpo, load_icd, load_source
 
 pytestmark = pytest.mark.integration
 
-QUERIES = sorted((Path(__file__).resolve().parents[2] / "cypher" / "queries").glob("*.cypher"))
-_PARAM = re.compile(r"^:param\s+(\w+)\s*=>\s*'([^']*)'\s*$")
-
+QUERIES = saved_queries()
 #: Saved queries that must find something in the ICD-10-CM fixture.
 EXPECT_ROWS = {"01_releases", "02_concept_neighbourhood", "03_etiology_manifestation",
                "04_code_history", "06_search", "07_snomed_attributes", "08_crosswalk", "09_disease_phenotypes",
                "10_home_specialties", "11_diagnosis_links"}
-
-
-def browser_script(path: Path) -> tuple[dict[str, str], list[str]]:
-    """Split a saved query into its ``:param`` values and Cypher statements."""
-    params: dict[str, str] = {}
-    statements = []
-    for statement in split_statements(path.read_text()):
-        m = _PARAM.match(statement)
-        if m:
-            params[m.group(1)] = m.group(2)
-        else:
-            assert not statement.startswith(":"), f"{path.name}: unsupported Browser command {statement!r}"
-            statements.append(statement)
-    return params, statements
 
 
 @pytest.fixture(scope="module")
@@ -62,11 +43,7 @@ def test_there_are_saved_queries():
 
 @pytest.mark.parametrize("path", QUERIES, ids=lambda p: p.stem)
 def test_saved_query_runs(loaded, path):
-    params, statements = browser_script(path)
-    assert statements, f"{path.name} has no query"
-    rows = []
-    for statement in statements:
-        records, _, _ = loaded.execute_query(statement, params, database_=DATABASE)
-        rows.extend(records)
+    assert read_saved_query(path)[1], f"{path.name} has no query"
+    rows = run_saved_query(loaded, DATABASE, path)
     if path.stem in EXPECT_ROWS:
         assert rows, f"{path.name} found nothing in the fixture releases"
