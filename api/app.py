@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -142,7 +143,10 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return problem(exc.status_code, "Error", str(exc.detail))
+        if exc.status_code == 400:  # FastAPI's "error parsing the body" (not UTF-8, not JSON): malformed input
+            return problem(422, "Invalid request", "body: not a JSON document in UTF-8")
+        titles = {404: "Not found", 405: "Method not allowed", 413: "Request too large"}
+        return problem(exc.status_code, titles.get(exc.status_code, "Error"), str(exc.detail))
 
     @app.exception_handler(ServiceUnavailable)
     @app.exception_handler(SessionExpired)
@@ -164,4 +168,47 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
 
     app.add_middleware(RequestLimits, max_body_bytes=settings.api_max_body_bytes,
                        timeout=settings.api_timeout_seconds)
+    _document_problems(app)
     return app
+
+
+_ERROR_STATUSES = {
+    "401": "No API key, or an unknown or revoked one",
+    "403": "The key's role lacks the permission",
+    "413": "The request body is too large",
+    "422": "Invalid request: the detail names the field",
+    "500": "The service failed to answer (no details are given out)",
+    "503": "Neo4j cannot be reached right now (see Retry-After)",
+    "504": "The request ran past the time limit",
+}
+
+
+def _document_problems(app: FastAPI) -> None:
+    """Every error an operation can answer, documented as what it is: ``application/problem+json`` with the
+    :class:`Problem` schema (FastAPI would say ``application/json`` and its own validation-error shape)."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
+        schema = build()
+        problem_ref = {"$ref": "#/components/schemas/Problem"}
+        for path, operations in schema.get("paths", {}).items():
+            for operation in operations.values():
+                responses = operation.setdefault("responses", {})
+                for status, description in _ERROR_STATUSES.items():
+                    if status in ("401", "403") and not path.startswith("/v1/"):
+                        continue  # the health probes need no key
+                    responses.setdefault(status, {"description": description})
+                for status, response in responses.items():
+                    if status.isdigit() and int(status) >= 400:
+                        if response.get("description") in (None, "", "Validation Error", "Additional Response"):
+                            response["description"] = _ERROR_STATUSES.get(status, "Error")
+                        response["content"] = {"application/problem+json": {"schema": problem_ref}}
+        components = schema.get("components", {}).get("schemas", {})
+        for unused in ("HTTPValidationError", "ValidationError"):
+            components.pop(unused, None)
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

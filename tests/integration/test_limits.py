@@ -58,6 +58,11 @@ def test_sizes_and_shapes_are_422_naming_the_field(client, method, path, body, f
     assert fragment in problem(client.request(method, path, json=body), 422)["detail"]
 
 
+def test_a_body_that_is_not_utf8_json_is_422(client):
+    r = client.post("/v1/verify", content=b"\xff\xfe{", headers={"Content-Type": "application/json"})
+    assert "body" in problem(r, 422)["detail"]
+
+
 def test_unknown_route_and_method_are_problems(client):
     problem(client.get("/v1/nothing-here"), 404)
     problem(client.delete("/v1/releases"), 405)
