@@ -116,3 +116,11 @@ def test_openapi_docs_are_served(client):
     assert client.get("/docs").status_code == 200
     spec = client.get("/openapi.json").json()
     assert {"/health", "/v1/releases", "/v1/concepts/{system}/{code}", "/v1/search"} <= set(spec["paths"])
+    # every error any operation can answer is documented as what it is: problem+json with the Problem schema
+    errors = [(path, method, status, response) for path, ops in spec["paths"].items() for method, op in ops.items()
+              for status, response in op["responses"].items() if int(status) >= 400]
+    assert errors and all(list(r["content"]) == ["application/problem+json"] and
+                          r["content"]["application/problem+json"]["schema"] == {"$ref": "#/components/schemas/Problem"}
+                          for *_, r in errors)
+    assert all({"401", "403", "422", "503"} <= set(op["responses"]) for path, ops in spec["paths"].items()
+               if path.startswith("/v1/") for op in ops.values())
