@@ -18,6 +18,7 @@ from graph.lexicon import load_lexicon
 from graph.material import current_items, ingest
 from graph.mentions import DictionaryExtractor
 from graph.provenance import Provenance
+from graph.saved_queries import read_saved_query, run_saved_query, saved_queries
 from loaders.hpo import bundled_files
 
 from .helpers import DATABASE, api_client, count, load_hpo, load_source
@@ -238,17 +239,13 @@ def test_unknown_provenance_is_404(api):
     assert api.get("/v1/provenance/edge", params={"key": "nope"}).status_code == 404
 
 
-AUDIT = sorted((Path(__file__).resolve().parents[2] / "cypher" / "audit").glob("*.cypher"))
+AUDIT = saved_queries("audit")
 
 
 @pytest.mark.parametrize("path", AUDIT, ids=[p.stem for p in AUDIT])
 def test_audit_queries_run_read_only_and_find_rows(first_run, graph, path):
-    from .test_saved_queries import browser_script
-
-    params, statements = browser_script(path)
-    assert len(statements) == 1
-    with graph.session(database=DATABASE, default_access_mode="READ") as session:
-        rows = session.execute_read(lambda tx: list(tx.run(statements[0], **params)))
+    assert len(read_saved_query(path)[1]) == 1
+    rows = run_saved_query(graph, DATABASE, path)  # in a read transaction
     assert rows, f"{path.name} found nothing on the bundled decks"
     if path.stem == "04_stale_edges":
         assert any("item superseded" in r["reasons"] for r in rows)
