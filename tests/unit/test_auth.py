@@ -55,3 +55,17 @@ def test_roles_grant_what_the_readme_says():
     assert "cypher" in ROLES["reviewer"] and "cypher" not in ROLES["generator"]
     assert "verify" in ROLES["generator"] and "verify" not in ROLES["reviewer"]
     assert all("read" in perms for perms in ROLES.values())
+
+
+def test_the_typed_client_sends_its_key_as_a_bearer_token(monkeypatch):
+    from api.client import ClinigraphClient
+
+    monkeypatch.delenv("CLINIGRAPH_API_KEY", raising=False)
+    with ClinigraphClient(api_key="cg_abc") as kg:
+        assert kg._http.headers["authorization"] == "Bearer cg_abc"
+    monkeypatch.setenv("CLINIGRAPH_API_KEY", "cg_env")
+    with ClinigraphClient() as kg:
+        assert kg._http.headers["authorization"] == "Bearer cg_env"
+    monkeypatch.delenv("CLINIGRAPH_API_KEY")
+    with ClinigraphClient() as kg:
+        assert "authorization" not in kg._http.headers
