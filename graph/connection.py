@@ -51,3 +51,14 @@ def open_async_driver(settings: Settings) -> AsyncDriver:
     """The async driver the API answers its hottest calls (verification) with, on its event loop."""
     uri, auth = connection_target(settings)
     return AsyncGraphDatabase.driver(uri, auth=auth, **_driver_options(settings, True))
+
+
+def round_trip(driver: Driver, database: str) -> None:
+    """One bare ``RETURN 1`` in a read transaction: the cheapest proof that Neo4j answers."""
+    driver.execute_query("RETURN 1", database_=database, routing_="r")
+
+
+async def around_trip(driver: AsyncDriver, database: str) -> None:
+    """:func:`round_trip` on the async driver."""
+    async with driver.session(database=database, default_access_mode="READ") as session:
+        await (await session.run("RETURN 1")).consume()

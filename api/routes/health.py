@@ -7,6 +7,7 @@ from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 
 from api.deps import GraphDep
 from api.models import HealthOut
+from graph.connection import around_trip, round_trip
 from graph.releases import list_releases
 
 router = APIRouter(tags=["health"])
@@ -32,11 +33,9 @@ async def neo4j_round_trip(graph: GraphDep) -> JSONResponse:
     query route here is measured against (bench/RESULTS.md)."""
     try:
         if graph.async_driver is not None:
-            async with graph.async_driver.session(database=graph.database, default_access_mode="READ") as session:
-                await (await session.run("RETURN 1")).consume()
+            await around_trip(graph.async_driver, graph.database)
         else:
-            await run_in_threadpool(graph.driver.execute_query, "RETURN 1", database_=graph.database,
-                                    routing_="r")
+            await run_in_threadpool(round_trip, graph.driver, graph.database)
     except (ServiceUnavailable, SessionExpired, Neo4jError, OSError) as exc:
         return JSONResponse({"status": "unavailable", "neo4j": f"unreachable ({type(exc).__name__})"},
                             status_code=503, headers={"Retry-After": "5"})
