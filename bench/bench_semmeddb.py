@@ -208,9 +208,10 @@ def verification(home: Path, bolt: int, http: int) -> dict:
     finally:
         api.terminate()
         api.wait(timeout=30)
-    with open_driver(settings) as driver:  # the floor drifts on a shared VM: measured again, reported, not used
+    with open_driver(settings) as driver:  # the floor drifts (a freshly started server is slower): measured again
         out["bolt_return1_session_after"] = percentiles(bolt_floor_samples(driver, settings.database))
-    floor = out["bolt_return1_session"]["p50_ms"]
+    # The ratio is taken against the faster of the two floors: the stricter reading of the target.
+    floor = min(out["bolt_return1_session"]["p50_ms"], out["bolt_return1_session_after"]["p50_ms"])
     out["p50_vs_floor"] = round(out["http_single_verify"]["p50_ms"] / floor, 2)
     out["p50_vs_http_floor"] = round(out["http_single_verify"]["p50_ms"] / out["http_return1_floor"]["p50_ms"], 2)
     out["p50_vs_floor_httpx"] = round(out["http_single_verify_httpx"]["p50_ms"] / floor, 2)
