@@ -173,6 +173,11 @@ class Neo4jRuntime:
             # Neo4j Browser sends no product-usage data from a clinical server.
             "client.allow_telemetry": "false",
             "db.tx_log.rotation.retention_policy": "2 files",
+            # Keep-alive NOOPs only while a result streams. With keep-alive for every request the server
+            # hints drivers to time out idle reads (connection.recv_timeout_seconds), and the async driver
+            # then arms a timer and a task around every socket read: 9 % of a single verification
+            # (bench/RESULTS.md). A loopback server's clients see a closed socket, not a silent one.
+            "server.bolt.connection_keep_alive_for_requests": "STREAMING",
             # Bolt waits twice for 5 s of quiet (idle connections, then Netty's event loops) before
             # a stop completes; a local server has no in-flight clients at that point.
             "internal.server.bolt.connection_shutdown_wait_time": "100ms",

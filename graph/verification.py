@@ -154,11 +154,14 @@ def _anchors(keys: str, hierarchy: bool) -> str:
     }"""
     if not hierarchy:
         # No steps allowed: each identity concept is its own anchor (a third of the plan, and of the
-        # statement's time, is the hierarchy part).
-        return identity + f"""
-    WITH DISTINCT {keys}a AS anchor, {{steps: 0, via: a.system + ':' + a.code, crossed: crossed}} AS best
-    ORDER BY best.crossed
-    WITH {keys}anchor, collect(best)[0] AS best
+        # statement's time, is the hierarchy part), reached directly unless its shortest identity path
+        # from any of the reference's codes is longer than one hop. One aggregation, no sort: the
+        # statement most single verifications run.
+        return f"""
+    MATCH (k:Code {{system: ref.system, code: ref.code}})
+    MATCH p = (k)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){{1,5}}(anchor:Concept)
+    WITH {keys}anchor, min(length(p)) AS hops
+    WITH {keys}anchor, {{steps: 0, via: anchor.system + ':' + anchor.code, crossed: hops > 1}} AS best
 """
     return identity + f"""
     CALL (a, crossed, up, down) {{
@@ -187,7 +190,7 @@ def _anchors(keys: str, hierarchy: bool) -> str:
 """
 
 
-_ANCHOR_FIELDS = ("node: anchor, id: elementId(anchor), system: anchor.system, code: anchor.code, "
+_ANCHOR_FIELDS = ("id: elementId(anchor), system: anchor.system, code: anchor.code, "
                   "display: anchor.display, release: anchor.release, steps: best.steps, via: best.via, "
                   "crosswalk: best.crossed")
 
@@ -207,10 +210,10 @@ CALL (c, current) {
   UNWIND c.ctx[ci] AS ref
   WITH ci, ref, current, 0 AS up, 0 AS down
 """ + _anchors("ci, ", hierarchy) + """
-  RETURN collect({ctx: ci, """ + _ANCHOR_FIELDS + """}) AS c_anchors
+  RETURN collect({ctx: ci, """ + _ANCHOR_FIELDS + """}) AS c_anchors, collect(anchor) AS c_nodes
 }"""
     else:
-        contexts = "\nWITH c, current, s_anchors, o_anchors, [] AS c_anchors"
+        contexts = "\nWITH c, current, s_anchors, s_nodes, o_anchors, o_nodes, [] AS c_anchors, [] AS c_nodes"
     return """
 CALL () {
   MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current
@@ -220,18 +223,18 @@ CALL (c, current) {
   UNWIND c.s AS ref
   WITH ref, current, c.up AS up, 0 AS down
 """ + _anchors("", hierarchy) + """
-  RETURN collect({""" + _ANCHOR_FIELDS + """}) AS s_anchors
+  RETURN collect({""" + _ANCHOR_FIELDS + """}) AS s_anchors, collect(anchor) AS s_nodes
 }
 CALL (c, current) {
   UNWIND c.o AS ref
   WITH ref, current, 0 AS up, c.down AS down
 """ + _anchors("", hierarchy) + """
-  RETURN collect({""" + _ANCHOR_FIELDS + """}) AS o_anchors
+  RETURN collect({""" + _ANCHOR_FIELDS + """}) AS o_anchors, collect(anchor) AS o_nodes
 }""" + contexts + """
-CALL (s_anchors, o_anchors, c_anchors, current) {
-  UNWIND s_anchors + c_anchors AS x
-  UNWIND o_anchors AS y
-  WITH DISTINCT x.node AS xn, y.node AS yn, current
+CALL (s_nodes, o_nodes, c_nodes, current) {
+  UNWIND s_nodes + c_nodes AS xn
+  UNWIND o_nodes AS yn
+  WITH DISTINCT xn, yn, current
   WHERE xn <> yn
   CALL (xn, yn, current) {
     // Literature: an index seek on the CUI pair (schema 0011), whatever the two concepts' degrees.
@@ -248,11 +251,7 @@ CALL (s_anchors, o_anchors, c_anchors, current) {
   RETURN collect({x: elementId(xn), y: elementId(yn), type: type(r), forward: startNode(r) = xn,
                   props: properties(r)}) AS evidence
 }
-RETURN c.i AS i,
-       [a IN s_anchors | a {.id, .system, .code, .display, .release, .steps, .via, .crosswalk}] AS s_anchors,
-       [a IN o_anchors | a {.id, .system, .code, .display, .release, .steps, .via, .crosswalk}] AS o_anchors,
-       [a IN c_anchors | a {.ctx, .id, .system, .code, .display, .release, .steps, .via, .crosswalk}] AS c_anchors,
-       evidence
+RETURN c.i AS i, s_anchors, o_anchors, c_anchors, evidence
 """
 
 
