@@ -21,13 +21,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from neo4j import Driver
-from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from api.auth import ADMIN, CYPHER, PROVENANCE, READ, RELEVANCE, VERIFY, AuthError, KeyStore, require
-from api.jobs import JobInputError, JobNotFoundError, JobRunner
+from api.auth import ADMIN, CYPHER, PROVENANCE, READ, RELEVANCE, VERIFY, KeyStore, require
+from api.hot_verify import HotVerify
+from api.jobs import JobRunner
 from api.limits import RequestLimits
 from api.models import Problem
+from api.problems import HANDLED, internal_error, invalid_fields, problem, problem_for
 from api.routes import (
     admin,
     concepts,
@@ -42,24 +43,9 @@ from api.routes import (
     verify,
 )
 from graph.connection import open_async_driver, open_driver
-from graph.free_cypher import CypherRefusedError
-from graph.provenance import ProvenanceNotFoundError
-from graph.relevance import RelevanceInputError
 from graph.settings import Settings, get_settings
-from graph.terminology import ConceptNotFoundError, NotLoadedError, SearchInputError, UnknownSystemError
-from graph.verification import VerificationInputError
-from loaders.errors import ClinigraphError
 
 log = logging.getLogger("clinigraph.api")
-
-
-def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse(
-        {"status": status, "title": title, "detail": detail},
-        status_code=status,
-        media_type="application/problem+json",
-        headers=headers,
-    )
 
 
 def create_app(settings: Settings | None = None, driver: Driver | None = None, keys: KeyStore | None = None
@@ -102,44 +88,17 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         app.include_router(router, prefix="/v1", dependencies=[require(permission)],
                            responses={401: {"model": Problem}, 403: {"model": Problem}})
 
-    @app.exception_handler(AuthError)
-    async def refused(_: Request, exc: AuthError) -> JSONResponse:
-        if exc.status == 401:
-            return problem(401, "Unauthorized", str(exc), {"WWW-Authenticate": "Bearer"})
-        return problem(exc.status, "Forbidden", str(exc))
+    async def known(_: Request, exc: Exception) -> JSONResponse:
+        response = problem_for(exc)
+        assert response is not None  # registered for the handled types only
+        return response
 
-    @app.exception_handler(JobInputError)
-    async def bad_job(_: Request, exc: JobInputError) -> JSONResponse:
-        if "already running" in str(exc):
-            return problem(409, "Conflict", str(exc))
-        return problem(422, "Invalid request", f"{exc.field}: {exc}")
-
-    @app.exception_handler(ConceptNotFoundError)
-    @app.exception_handler(JobNotFoundError)
-    @app.exception_handler(ProvenanceNotFoundError)
-    @app.exception_handler(UnknownSystemError)
-    @app.exception_handler(NotLoadedError)
-    async def not_found(_: Request, exc: Exception) -> JSONResponse:
-        return problem(404, "Not found", str(exc))
-
-    @app.exception_handler(VerificationInputError)
-    @app.exception_handler(RelevanceInputError)
-    @app.exception_handler(SearchInputError)
-    async def bad_claim(_: Request, exc: VerificationInputError | RelevanceInputError | SearchInputError
-                        ) -> JSONResponse:
-        return problem(422, "Invalid request", f"{exc.field}: {exc}")
-
-    @app.exception_handler(CypherRefusedError)
-    async def refused_query(_: Request, exc: CypherRefusedError) -> JSONResponse:
-        return problem(422, "Query refused", str(exc))
+    for handled in HANDLED:
+        app.add_exception_handler(handled, known)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err.get("loc", ()))
-            parts.append(f"{where}: {err.get('msg')}")
-        return problem(422, "Invalid request", "; ".join(parts))
+        return invalid_fields(exc.errors())
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -148,24 +107,13 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         titles = {404: "Not found", 405: "Method not allowed", 413: "Request too large"}
         return problem(exc.status_code, titles.get(exc.status_code, "Error"), str(exc.detail))
 
-    @app.exception_handler(ServiceUnavailable)
-    @app.exception_handler(SessionExpired)
-    async def unavailable(_: Request, exc: Exception) -> JSONResponse:
-        return problem(
-            503, "Graph unavailable", "Neo4j cannot be reached right now; retry shortly.", {"Retry-After": "5"}
-        )
-
-    @app.exception_handler(ClinigraphError)
-    async def misconfigured(_: Request, exc: ClinigraphError) -> JSONResponse:
-        # Bad input is caught before this as 4xx; a ClinigraphError here is the service's own setup
-        # (e.g. an unreadable keys file): unavailable until an operator fixes it.
-        return problem(503, "Service misconfigured", str(exc), {"Retry-After": "30"})
-
     @app.exception_handler(Exception)
     async def unforeseen(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error")
-        return problem(500, "Internal error", "the service failed to answer; the error is in its log")
+        return internal_error()
 
+    # Innermost first: the hot verification path sits inside the request limits (413 / 504 apply to it).
+    app.add_middleware(HotVerify)
     app.add_middleware(RequestLimits, max_body_bytes=settings.api_max_body_bytes,
                        timeout=settings.api_timeout_seconds)
     _document_problems(app)

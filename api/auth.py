@@ -27,6 +27,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.security.utils import get_authorization_scheme_param
 
 from loaders.errors import ClinigraphError
 
@@ -152,21 +153,35 @@ _bearer = HTTPBearer(auto_error=False, description="An API key from `clinigraph 
 _header = APIKeyHeader(name="X-API-Key", auto_error=False, description="The same key, as a header")
 
 
+def key_of(authorization: str | None, api_key: str | None) -> str | None:
+    """The key a request carries: ``Authorization: Bearer <key>`` (read as FastAPI's HTTPBearer reads it),
+    else ``X-API-Key``."""
+    scheme, credentials = get_authorization_scheme_param(authorization)
+    if scheme.lower() == "bearer" and credentials:
+        return credentials
+    return api_key or None
+
+
+def authorize(store: KeyStore, key: str | None, permission: str) -> Principal:
+    """The caller behind ``key`` if its role has ``permission``; else :class:`AuthError` (401 or 403)."""
+    if not key:
+        raise AuthError(401, "an API key is required (Authorization: Bearer <key>, or X-API-Key)")
+    principal = store.principal(key)
+    if principal is None:
+        raise AuthError(401, "unknown or revoked API key")
+    if not principal.may(permission):
+        raise AuthError(403, f"the {principal.role} role may not {permission.replace('_', ' ')} "
+                             f"(key {principal.name!r})")
+    return principal
+
+
 def require(permission: str):  # noqa: ANN201 - a FastAPI dependency
     """A dependency that admits a request whose key's role has ``permission``."""
 
     async def check(request: Request, bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
                     header: Annotated[str | None, Depends(_header)]) -> Principal:
-        store: KeyStore = request.app.state.keys
-        key = (bearer.credentials if bearer else None) or header
-        if not key:
-            raise AuthError(401, "an API key is required (Authorization: Bearer <key>, or X-API-Key)")
-        principal = store.principal(key)
-        if principal is None:
-            raise AuthError(401, "unknown or revoked API key")
-        if not principal.may(permission):
-            raise AuthError(403, f"the {principal.role} role may not {permission.replace('_', ' ')} "
-                                 f"(key {principal.name!r})")
+        principal = authorize(request.app.state.keys, (bearer.credentials if bearer else None) or header,
+                              permission)
         request.state.principal = principal
         return principal
 

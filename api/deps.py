@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from neo4j import AsyncDriver, Driver
+from starlette.datastructures import State
 
 
 @dataclass(frozen=True)
@@ -16,10 +17,14 @@ class Graph:
     async_driver: AsyncDriver | None = None
 
 
+def graph_of(state: State) -> Graph:
+    """The app's driver(s) and database, as its lifespan left them in ``app.state``."""
+    return Graph(driver=state.driver, database=state.database, async_driver=getattr(state, "async_driver", None))
+
+
 async def get_graph(request: Request) -> Graph:
     # async: FastAPI runs a sync dependency in its thread pool, a hop that cost ~0.8 ms per request here.
-    state = request.app.state
-    return Graph(driver=state.driver, database=state.database, async_driver=getattr(state, "async_driver", None))
+    return graph_of(request.app.state)
 
 
 GraphDep = Annotated[Graph, Depends(get_graph)]

@@ -56,14 +56,24 @@ async def _verify_many(graph: Graph, claims: list[Claim]) -> list[dict[str, Any]
     return await run_in_threadpool(verifier.verify_many, claims)
 
 
-@router.post("/verify", response_model=VerifyOut, responses={422: {"model": Problem}, 503: {"model": Problem}})
-async def verify(graph: GraphDep, body: VerifyIn) -> JSONResponse:
-    """Is (subject, predicate, object) supported, contradicted, conflicting, unsupported or unresolved — with
-    every piece of evidence (literature, ontology), its source record and whether it counted."""
+async def verify_one(graph: Graph, body: VerifyIn) -> dict[str, Any]:
+    """The answer to one claim; :class:`VerificationInputError` (a 422) for a claim that cannot be asked.
+    Shared by the route below and the hot path in front of it (:mod:`api.hot_verify`)."""
     answer = (await _verify_many(graph, [claim_of(body)]))[0]
     if "error" in answer:
         raise VerificationInputError(answer["error"]["detail"], answer["error"]["field"])
-    return JSONResponse(answer)
+    return answer
+
+
+@router.post("/verify", response_model=VerifyOut, responses={422: {"model": Problem}, 503: {"model": Problem}})
+async def verify(graph: GraphDep, body: VerifyIn) -> JSONResponse:
+    """Is (subject, predicate, object) supported, contradicted, conflicting, unsupported or unresolved — with
+    every piece of evidence (literature, ontology), its source record and whether it counted.
+
+    A well-formed call with a permitted key is answered by :mod:`api.hot_verify` before it reaches this
+    route (same function, same answer, without the framework's per-request work); this route answers the
+    rest, and documents the operation."""
+    return JSONResponse(await verify_one(graph, body))
 
 
 @router.post("/verify/batch", response_model=VerifyBatchOut,

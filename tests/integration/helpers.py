@@ -53,6 +53,21 @@ def load_source(driver: Driver, source: str, path: Path, **request: object) -> L
     return load_release(driver, DATABASE, prepared.info, prepared.parse)
 
 
+def load_connected_fixtures(driver: Driver) -> Driver:
+    """An empty graph, then the fixture releases verification is tested on: ICD-10-CM, HPO, SNOMED CT,
+    UMLS and SemMedDB, connected through the crosswalk."""
+    from tests.conftest import wipe
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    wipe(driver, DATABASE)
+    load_icd(driver, fixtures / "icd10cm" / "tabular_2026.xml")
+    load_hpo(driver, fixtures / "hpo" / "hp.obo", fixtures / "hpo" / "phenotype.hpoa")
+    load_source(driver, "snomed", fixtures / "snomed" / "snapshot_release")
+    load_source(driver, "umls", fixtures / "umls" / "2025AA")
+    load_source(driver, "semmeddb", fixtures / "semmeddb" / "semmedVER43_2024")
+    return driver
+
+
 def api_client(settings: Settings, driver: Driver | None = None, role: str = "admin") -> TestClient:
     """A test client of the API holding a fresh key of ``role`` (keys file in a temporary folder)."""
     store = KeyStore(Path(tempfile.mkdtemp(prefix="clinigraph-keys-")) / "api-keys.json")

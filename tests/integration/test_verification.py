@@ -12,7 +12,7 @@ from api.client import ClinigraphClient, ItemError, code, name
 from api.models import DistractorsOut, VerifyBatchOut, VerifyOut
 from graph.verification import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier, verify_query
 
-from .helpers import DATABASE, api_client, count, load_hpo, load_icd, load_source
+from .helpers import DATABASE, api_client, count, load_connected_fixtures, load_source
 
 pytestmark = pytest.mark.integration
 
@@ -22,15 +22,7 @@ BOTH = Thresholds(sources=("literature", "ontology"))
 
 @pytest.fixture(scope="module")
 def graph(driver):
-    from tests.conftest import wipe
-
-    wipe(driver, DATABASE)
-    load_icd(driver, FIXTURES / "icd10cm" / "tabular_2026.xml")
-    load_hpo(driver, FIXTURES / "hpo" / "hp.obo", FIXTURES / "hpo" / "phenotype.hpoa")
-    load_source(driver, "snomed", FIXTURES / "snomed" / "snapshot_release")
-    load_source(driver, "umls", FIXTURES / "umls" / "2025AA")
-    load_source(driver, "semmeddb", FIXTURES / "semmeddb" / "semmedVER43_2024")
-    return driver
+    return load_connected_fixtures(driver)
 
 
 @pytest.fixture(scope="module")
