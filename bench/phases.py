@@ -126,3 +126,41 @@ def bolt_floor_samples(driver, database: str, n: int = 2000) -> list[float]:  # 
             session.run("RETURN 1").consume()
             samples.append(time.perf_counter() - t)
     return samples
+
+
+class RawHttpClient:
+    """The least a client can do for one HTTP/1.1 request on a kept-alive connection: send prebuilt bytes,
+    read the status line, headers and Content-Length bytes of body. It times the service, not a client
+    library: the standard library's http.client spends ~0.16 ms per call parsing headers here (measured
+    against a server answering a constant), as much as half the Bolt floor."""
+
+    def __init__(self, port: int, headers: dict[str, str]) -> None:
+        import socket
+
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        self.buffer = b""
+
+    def request(self, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
+        self.sock.sendall(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{self.head}"
+                          f"Content-Length: {len(body)}\r\n\r\n".encode("latin-1") + body)
+        while b"\r\n\r\n" not in self.buffer:
+            self.buffer += self._recv()
+        head, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        status = int(lines[0].split(b" ", 2)[1])
+        length = next(int(line.split(b":", 1)[1]) for line in lines[1:] if line.lower().startswith(b"content-length:"))
+        while len(self.buffer) < length:
+            self.buffer += self._recv()
+        answer, self.buffer = self.buffer[:length], self.buffer[length:]
+        return status, answer
+
+    def _recv(self) -> bytes:
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise ConnectionError("the server closed the connection")
+        return chunk
+
+    def close(self) -> None:
+        self.sock.close()
