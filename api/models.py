@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class Strict(BaseModel):
@@ -475,6 +475,27 @@ class CypherIn(Strict):
     parameters: dict[str, Any] = Field(default_factory=dict, max_length=50)
     timeout_seconds: float = Field(default=10.0, gt=0, le=30)
     max_rows: int = Field(default=1000, ge=1, le=5000)
+
+    @field_validator("parameters")
+    @classmethod
+    def cypher_values(cls, parameters: dict[str, Any]) -> dict[str, Any]:
+        """Cypher integers are 64-bit: a larger JSON number is the caller's error (422), not the driver's."""
+        def check(value: Any, where: str) -> None:
+            if isinstance(value, int) and not isinstance(value, bool) and not _INT64[0] <= value <= _INT64[1]:
+                raise ValueError(f"{where}: integer out of Cypher's 64-bit range")
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    check(item, f"{where}.{key}")
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    check(item, f"{where}[{i}]")
+
+        for key, value in parameters.items():
+            check(value, key)
+        return parameters
+
+
+_INT64 = (-(2**63), 2**63 - 1)
 
 
 class CypherOut(Strict):
