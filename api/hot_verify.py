@@ -39,21 +39,16 @@ def _is_json(content_type: str | None) -> bool:
     return content_type is not None and content_type.split(";", 1)[0].strip().lower() == "application/json"
 
 
-async def _read_body(receive: Receive) -> bytes:
+async def _read_body(receive: Receive) -> bytes | None:
+    """The whole body, or None if the client went away before sending it (nobody is left to answer)."""
     chunks = []
     while True:
         message = await receive()
-        if message["type"] != "http.request":  # the client went away; let the route see it
-            raise _Disconnected(message)
+        if message["type"] != "http.request":
+            return None
         chunks.append(message.get("body", b""))
         if not message.get("more_body", False):
             return b"".join(chunks)
-
-
-class _Disconnected(Exception):
-    def __init__(self, message: Message) -> None:
-        super().__init__("client disconnected")
-        self.message = message
 
 
 def _replaying(body: bytes, receive: Receive) -> Receive:
@@ -81,10 +76,8 @@ class HotVerify:
                 or not _is_json(_header(scope, b"content-type"))):
             await self.app(scope, receive, send)
             return
-        try:
-            body = await _read_body(receive)  # an oversized body raises through to RequestLimits (413)
-        except _Disconnected as gone:
-            await self.app(scope, _replaying_message(gone.message), send)
+        body = await _read_body(receive)  # an oversized body raises through to RequestLimits (413)
+        if body is None:
             return
         state = scope["app"].state
         keys: KeyStore = state.keys
@@ -108,9 +101,3 @@ class HotVerify:
             response = known
         await response(scope, receive, send)
 
-
-def _replaying_message(message: Message) -> Receive:
-    async def once() -> Message:
-        return message
-
-    return once
