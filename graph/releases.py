@@ -67,6 +67,10 @@ def begin_release(driver: Driver, database: str, info: ReleaseInfo, *, force: bo
                 f"(sha256 {', '.join(o[:12] for o in old_files)}); "
                 "load it with --force to replace it, or give the new files another version"
             )
+        if status == "complete":
+            # Withdrawn before its data is purged: queries never see a release half deleted.
+            with driver.session(database=database) as session:
+                session.execute_write(_withdraw, rid)
         purge_release_data(driver, database, rid)
         purged = True
 
@@ -135,6 +139,14 @@ def _move_current(tx: ManagedTransaction, system: str) -> None:
         "MATCH (r:Release {system: $system}) SET r.current = (r.id = $newest AND r.status = 'complete')",
         system=system, newest=newest,
     ).consume()
+
+
+def _withdraw(tx: ManagedTransaction, release_id: str) -> None:
+    """Hide a complete release (about to be replaced); its system's next newest complete release becomes current."""
+    row = tx.run("MATCH (r:Release {id: $id}) SET r.status = 'loading', r.current = false RETURN r.system AS system",
+                 id=release_id).single()
+    if row is not None:
+        _move_current(tx, row["system"])
 
 
 def fail_release(driver: Driver, database: str, release_id: str, error: str) -> None:
