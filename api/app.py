@@ -42,6 +42,7 @@ from api.routes import (
     terminology,
     verify,
 )
+from graph.anchor_cache import AnchorCache
 from graph.connection import open_async_driver, open_driver
 from graph.settings import Settings, get_settings
 
@@ -65,6 +66,8 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         app.state.async_driver = open_async_driver(settings) if owned else None
         app.state.database = settings.database
         app.state.settings = settings
+        # Each code's crosswalk anchors, shared by the process's verifications (graph/anchor_cache.py).
+        app.state.anchors = AnchorCache()
         try:
             yield
         finally:

@@ -9,17 +9,21 @@ from fastapi import Depends, Request
 from neo4j import AsyncDriver, Driver
 from starlette.datastructures import State
 
+from graph.anchor_cache import AnchorCache
+
 
 @dataclass(frozen=True)
 class Graph:
     driver: Driver
     database: str
     async_driver: AsyncDriver | None = None
+    anchors: AnchorCache | None = None
 
 
 def graph_of(state: State) -> Graph:
     """The app's driver(s) and database, as its lifespan left them in ``app.state``."""
-    return Graph(driver=state.driver, database=state.database, async_driver=getattr(state, "async_driver", None))
+    return Graph(driver=state.driver, database=state.database, async_driver=getattr(state, "async_driver", None),
+                 anchors=getattr(state, "anchors", None))
 
 
 async def get_graph(request: Request) -> Graph:

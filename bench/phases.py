@@ -20,9 +20,10 @@ sys.path.insert(0, str(ROOT))
 from graph.settings import Settings  # noqa: E402
 
 
-def settings_for(home: Path, bolt: int, http: int) -> Settings:
-    """The benchmark instance: its own home and ports, heap 4g and page cache 4g."""
-    return Settings(home=home, bolt_port=bolt, http_port=http, heap_size="4g", pagecache_size="4g", NEO4J_URI=None)
+def settings_for(home: Path, bolt: int, http: int, pagecache: str = "4g") -> Settings:
+    """The benchmark instance: its own home and ports, heap 4g and page cache 4g (unless told)."""
+    return Settings(home=home, bolt_port=bolt, http_port=http, heap_size="4g", pagecache_size=pagecache,
+                    NEO4J_URI=None)
 
 
 def peak_rss_mb() -> float:

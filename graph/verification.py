@@ -34,6 +34,7 @@ from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, AsyncSession, Driver, ManagedTransaction, Record, Session
 
+from graph.anchor_cache import STAMP_FIELD, AnchorCache, CachedAnchor
 from graph.predicates import Interpretation, PredicateCatalog, load_catalog
 from graph.terminology import KNOWN_SYSTEMS, lucene_query, normalise_code, normalise_system
 from loaders.errors import ClinigraphError
@@ -213,10 +214,10 @@ CALL (c, current) {
   RETURN collect({ctx: ci, """ + _ANCHOR_FIELDS + """}) AS c_anchors, collect(anchor) AS c_nodes
 }"""
     else:
-        contexts = "\nWITH c, current, s_anchors, s_nodes, o_anchors, o_nodes, [] AS c_anchors, [] AS c_nodes"
+        contexts = "\nWITH c, current, stamp, s_anchors, s_nodes, o_anchors, o_nodes, [] AS c_anchors, [] AS c_nodes"
     return """
 CALL () {
-  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current
+  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current, """ + STAMP_FIELD + """
 }
 UNWIND $claims AS c
 CALL (c, current) {
@@ -235,7 +236,14 @@ CALL (s_nodes, o_nodes, c_nodes, current) {
   UNWIND s_nodes + c_nodes AS xn
   UNWIND o_nodes AS yn
   WITH DISTINCT xn, yn, current
-  WHERE xn <> yn
+  WHERE xn <> yn""" + _EDGES_BETWEEN + """
+}
+RETURN c.i AS i, s_anchors, o_anchors, c_anchors, evidence, stamp
+"""
+
+
+# Every edge between a subject (or context) anchor ``xn`` and an object anchor ``yn`` of the current releases.
+_EDGES_BETWEEN = """
   CALL (xn, yn, current) {
     // Literature: an index seek on the CUI pair (schema 0011), whatever the two concepts' degrees.
     WITH xn, yn, current WHERE xn.system = 'SEMMEDDB' AND yn.system = 'SEMMEDDB'
@@ -249,9 +257,23 @@ CALL (s_nodes, o_nodes, c_nodes, current) {
     RETURN r
   }
   RETURN collect({x: elementId(xn), y: elementId(yn), type: type(r), forward: startNode(r) = xn,
-                  props: properties(r)}) AS evidence
+                  props: properties(r)}) AS evidence"""
+
+# The same edges for claims whose anchors are known already (:mod:`graph.anchor_cache`): ``c.x`` the element
+# ids of the subject and context anchors, ``c.y`` the object's. The stamp tells whether they still hold.
+KNOWN_ANCHORS_QUERY = """
+CALL () {
+  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current, """ + STAMP_FIELD + """
 }
-RETURN c.i AS i, s_anchors, o_anchors, c_anchors, evidence
+UNWIND $claims AS c
+CALL (c, current) {
+  UNWIND c.x AS xid
+  UNWIND c.y AS yid
+  WITH DISTINCT xid, yid, current WHERE xid <> yid
+  MATCH (xn) WHERE elementId(xn) = xid
+  MATCH (yn) WHERE elementId(yn) = yid""" + _EDGES_BETWEEN + """
+}
+RETURN c.i AS i, evidence, stamp
 """
 
 
@@ -323,6 +345,27 @@ def _query_for(items: list[_Prepared]) -> str:
                         context=any(claim.context for claim, _ in items))
 
 
+# One claim's remembered anchors: subject, object, and each context concept's.
+_KnownClaim = tuple[list[CachedAnchor], list[CachedAnchor], list[list[CachedAnchor]]]
+
+
+def _known_params(known: list[_KnownClaim]) -> list[dict[str, Any]]:
+    return [{"i": i, "x": [a.id for a in s] + [a.id for c in ctx for a in c], "y": [a.id for a in o]}
+            for i, (s, o, ctx) in enumerate(known)]
+
+
+def _anchors_of(cached: list[CachedAnchor]) -> list[_Anchor]:
+    return [_Anchor(a.id, a.system, a.code, a.display, a.release, 0, f"{a.system}:{a.code}", a.crosswalk)
+            for a in cached]
+
+
+def _edges_by_pair(evidence: list[dict[str, Any]]) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    edges: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for e in evidence:
+        edges[(e["x"], e["y"])].append(e)
+    return edges
+
+
 def _in_order(prepared: list[_Prepared | dict[str, Any]], answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
     it = iter(answers)
     return [next(it) if isinstance(p, tuple) else p for p in prepared]
@@ -331,10 +374,13 @@ def _in_order(prepared: list[_Prepared | dict[str, Any]], answers: list[dict[str
 class Verifier:
     """Answers claims against the current releases; every read in one read transaction per batch."""
 
-    def __init__(self, driver: Driver, database: str, catalog: PredicateCatalog | None = None) -> None:
+    def __init__(self, driver: Driver, database: str, catalog: PredicateCatalog | None = None,
+                 anchors: AnchorCache | None = None) -> None:
         self.driver = driver
         self.database = database
         self.catalog = catalog or load_catalog()
+        # The API passes its process-wide cache; a verifier of its own (CLI, scripts) keeps one for its calls.
+        self.anchors = anchors if anchors is not None else AnchorCache()
 
     # public API -----------------------------------------------------------------------------
 
@@ -427,8 +473,15 @@ class Verifier:
             return []
         names = _names_in(items)
         by_name = _names_from(names, list(tx.run(_NAME_QUERY, names=_name_params(names)))) if names else {}
-        records = list(tx.run(_query_for(items), claims=_claim_params(items, by_name)))
-        return self._collect(items, records, by_name)
+        params = _claim_params(items, by_name)
+        known = self._known_anchors(items, params)
+        if known is not None:
+            answers = self._collect_known(items, known, list(tx.run(KNOWN_ANCHORS_QUERY, claims=_known_params(known))),
+                                          by_name)
+            if answers is not None:
+                return answers
+        records = list(tx.run(_query_for(items), claims=params))
+        return self._collect(items, params, records, by_name)
 
     async def _aanswer(self, tx: AsyncManagedTransaction | AsyncSession, items: list[_Prepared]
                        ) -> list[dict[str, Any]]:
@@ -439,24 +492,77 @@ class Verifier:
         if names:
             result = await tx.run(_NAME_QUERY, names=_name_params(names))
             by_name = _names_from(names, [r async for r in result])
-        result = await tx.run(_query_for(items), claims=_claim_params(items, by_name))
-        return self._collect(items, [r async for r in result], by_name)
+        params = _claim_params(items, by_name)
+        known = self._known_anchors(items, params)
+        if known is not None:
+            result = await tx.run(KNOWN_ANCHORS_QUERY, claims=_known_params(known))
+            answers = self._collect_known(items, known, [r async for r in result], by_name)
+            if answers is not None:
+                return answers
+        result = await tx.run(_query_for(items), claims=params)
+        return self._collect(items, params, [r async for r in result], by_name)
 
-    def _collect(self, items: list[_Prepared], records: list[Record], by_name: dict[str, dict[str, Any]]
-                 ) -> list[dict[str, Any]]:
+    def _known_anchors(self, items: list[_Prepared], params: list[dict[str, Any]]) -> list[_KnownClaim] | None:
+        """Every claim's anchors from the cache, or None when the batch needs the walk (a code not remembered,
+        or hierarchy steps asked for)."""
+        if any(claim.thresholds.hierarchy_steps for claim, _ in items):
+            return None
+        known: list[_KnownClaim] = []
+        for p in params:
+            s_anchors = self.anchors.anchors_of(p["s"])
+            o_anchors = self.anchors.anchors_of(p["o"]) if s_anchors is not None else None
+            c_anchors = []
+            for codes in p["ctx"] if o_anchors is not None else ():
+                found = self.anchors.anchors_of(codes)
+                if found is None:
+                    break
+                c_anchors.append(found)
+            if s_anchors is None or o_anchors is None or len(c_anchors) != len(p["ctx"]):
+                return None
+            known.append((s_anchors, o_anchors, c_anchors))
+        return known
+
+    def _collect_known(self, items: list[_Prepared], known: list[_KnownClaim], records: list[Record],
+                       by_name: dict[str, dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """Answers from remembered anchors and the edges read for them; None if the releases moved on since."""
+        if records and not self.anchors.observe(records[0]["stamp"]):
+            return None
         answers: list[dict[str, Any]] = [{} for _ in items]
         for r in records:
+            (claim, interp), (s_cached, o_cached, c_cached) = items[r["i"]], known[r["i"]]
+            answers[r["i"]] = self._judge(claim, interp, _anchors_of(s_cached), _anchors_of(o_cached),
+                                          [_anchors_of(c) for c in c_cached], _edges_by_pair(r["evidence"]), by_name)
+        return answers
+
+    def _collect(self, items: list[_Prepared], params: list[dict[str, Any]], records: list[Record],
+                 by_name: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+        answers: list[dict[str, Any]] = [{} for _ in items]
+        identity_only = not any(claim.thresholds.hierarchy_steps for claim, _ in items)
+        for r in records:
+            if identity_only:
+                self._remember(params[r["i"]], r)
             claim, interp = items[r["i"]]
             s_anchors = [_Anchor(**a) for a in r["s_anchors"]]
             o_anchors = [_Anchor(**a) for a in r["o_anchors"]]
             c_anchors: list[list[_Anchor]] = [[] for _ in claim.context]
             for a in r["c_anchors"]:
                 c_anchors[a.pop("ctx")].append(_Anchor(**a))
-            edges: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-            for e in r["evidence"]:
-                edges[(e["x"], e["y"])].append(e)
-            answers[r["i"]] = self._judge(claim, interp, s_anchors, o_anchors, c_anchors, edges, by_name)
+            answers[r["i"]] = self._judge(claim, interp, s_anchors, o_anchors, c_anchors,
+                                          _edges_by_pair(r["evidence"]), by_name)
         return answers
+
+    def _remember(self, params: dict[str, Any], record: Record) -> None:
+        """Keep the anchors of each single-code reference of one claim (read by the walk without hierarchy)."""
+        stamp = frozenset(record["stamp"])
+        if stamp != self.anchors.stamp:
+            self.anchors.observe(stamp)
+        for codes, anchors in ((params["s"], record["s_anchors"]), (params["o"], record["o_anchors"])):
+            if len(codes) == 1:
+                self.anchors.store(stamp, codes[0]["system"], codes[0]["code"], anchors)
+        for ci, codes in enumerate(params["ctx"]):
+            if len(codes) == 1:
+                self.anchors.store(stamp, codes[0]["system"], codes[0]["code"],
+                                   (a for a in record["c_anchors"] if a["ctx"] == ci))
 
     # judging ----------------------------------------------------------------------------------
 

@@ -50,7 +50,7 @@ def claim_of(item: VerifyIn) -> Claim:
 
 async def _verify_many(graph: Graph, claims: list[Claim]) -> list[dict[str, Any]]:
     """On the event loop with the async driver when the app has one; else on the sync driver in a thread."""
-    verifier = Verifier(graph.driver, graph.database)
+    verifier = Verifier(graph.driver, graph.database, anchors=graph.anchors)
     if graph.async_driver is not None:
         return await verifier.averify_many(graph.async_driver, claims)
     return await run_in_threadpool(verifier.verify_many, claims)
@@ -96,7 +96,7 @@ async def verify_batch(graph: GraphDep, body: VerifyBatchIn) -> JSONResponse:
 def verify_distractors(graph: GraphDep, body: DistractorsIn) -> dict[str, Any]:
     """Which candidate distractors the knowledge supports for the subject or a context concept (drop those:
     they would be a second correct answer), with the evidence."""
-    return Verifier(graph.driver, graph.database).distractors(
+    return Verifier(graph.driver, graph.database, anchors=graph.anchors).distractors(
         concept_ref(body.subject), body.predicate, [concept_ref(c) for c in body.candidates],
         tuple(concept_ref(c) for c in body.context), thresholds(body.thresholds),
     )
