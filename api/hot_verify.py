@@ -14,13 +14,14 @@ answered. It sits inside :class:`api.limits.RequestLimits`: the body and time li
 from __future__ import annotations
 
 from pydantic import ValidationError
-from starlette.responses import JSONResponse
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.auth import VERIFY, KeyStore, key_of
 from api.deps import graph_of
 from api.models import VerifyIn
 from api.problems import problem_for
+from api.responses import FastJSONResponse
 from api.routes.verify import verify_one
 from loaders.errors import ClinigraphError
 
@@ -93,7 +94,7 @@ class HotVerify:
             await self.app(scope, _replaying(body, receive), send)
             return
         try:
-            response = JSONResponse(await verify_one(graph_of(state), item))
+            response: Response = FastJSONResponse(await verify_one(graph_of(state), item))
         except Exception as exc:
             known = problem_for(exc)
             if known is None:

@@ -11,7 +11,6 @@ from typing import Any
 
 from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse
 
 from api.deps import Graph, GraphDep
 from api.models import (
@@ -25,6 +24,7 @@ from api.models import (
     VerifyIn,
     VerifyOut,
 )
+from api.responses import FastJSONResponse
 from graph.verification import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
 
 router = APIRouter(tags=["verification"])
@@ -66,19 +66,19 @@ async def verify_one(graph: Graph, body: VerifyIn) -> dict[str, Any]:
 
 
 @router.post("/verify", response_model=VerifyOut, responses={422: {"model": Problem}, 503: {"model": Problem}})
-async def verify(graph: GraphDep, body: VerifyIn) -> JSONResponse:
+async def verify(graph: GraphDep, body: VerifyIn) -> FastJSONResponse:
     """Is (subject, predicate, object) supported, contradicted, conflicting, unsupported or unresolved — with
     every piece of evidence (literature, ontology), its source record and whether it counted.
 
     A well-formed call with a permitted key is answered by :mod:`api.hot_verify` before it reaches this
     route (same function, same answer, without the framework's per-request work); this route answers the
     rest, and documents the operation."""
-    return JSONResponse(await verify_one(graph, body))
+    return FastJSONResponse(await verify_one(graph, body))
 
 
 @router.post("/verify/batch", response_model=VerifyBatchOut,
              responses={422: {"model": Problem}, 503: {"model": Problem}})
-async def verify_batch(graph: GraphDep, body: VerifyBatchIn) -> JSONResponse:
+async def verify_batch(graph: GraphDep, body: VerifyBatchIn) -> FastJSONResponse:
     """Up to 1,000 claims in one call; a malformed item gets its own error and does not fail the others."""
     answers = await _verify_many(graph, [claim_of(i) for i in body.items])
     results: list[dict[str, Any]] = []
@@ -88,7 +88,7 @@ async def verify_batch(graph: GraphDep, body: VerifyBatchIn) -> JSONResponse:
         else:
             results.append({"index": index, "result": answer})
     counts = Counter(r["result"]["verdict"] if "result" in r else "error" for r in results)
-    return JSONResponse({"results": results, "counts": dict(counts)})
+    return FastJSONResponse({"results": results, "counts": dict(counts)})
 
 
 @router.post("/verify/distractors", response_model=DistractorsOut,
