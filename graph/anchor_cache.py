@@ -63,24 +63,14 @@ class AnchorCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def anchors_of(self, codes: list[dict[str, str]]) -> list[CachedAnchor] | None:
-        """The anchors of a reference resolved to ``codes`` (one code, or a name's hits), or None when any
-        code is not remembered. A concept reached from several codes is crossed only if it is crossed from
-        each (the walk keeps its shortest path)."""
-        if self.stamp is None:
-            return None
-        merged: dict[str, CachedAnchor] = {}
-        for code in codes:
-            found = self._entries.get((code["system"], code["code"]))
-            if found is None:
-                self.misses += 1
-                return None
-            for anchor in found:
-                seen = merged.get(anchor.id)
-                if seen is None or (seen.crosswalk and not anchor.crosswalk):
-                    merged[anchor.id] = anchor
-        self.hits += 1
-        return list(merged.values())
+    def entry(self, system: str, code: str) -> tuple[CachedAnchor, ...] | None:
+        """The anchors remembered for one code (empty: it has no current concept), or None."""
+        found = self._entries.get((system, code)) if self.stamp is not None else None
+        if found is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return found
 
     def observe(self, stamp: Iterable[str]) -> bool:
         """Record the stamp a statement read; True if it is the one the cache holds anchors for. A new stamp
@@ -94,10 +84,9 @@ class AnchorCache:
             self.resets += 1
         return False
 
-    def store(self, stamp: Stamp, system: str, code: str, anchors: Iterable[dict[str, Any]]) -> None:
+    def store(self, stamp: Stamp, system: str, code: str, anchors: Iterable[CachedAnchor]) -> None:
         """Remember one code's anchors as read under ``stamp`` (ignored if the cache has moved on)."""
-        entry = tuple(CachedAnchor(a["id"], a["system"], a["code"], a["display"], a["release"], a["crosswalk"])
-                      for a in anchors)
+        entry = tuple(anchors)
         with self._lock:
             if stamp != self.stamp:
                 return
@@ -107,3 +96,84 @@ class AnchorCache:
                 keep = list(self._entries.items())[self.capacity // 2:]
                 self._entries = dict(keep)
             self._entries[(system, code)] = entry
+
+
+# --- one batch's identity anchors: what the cache knows and what the statement must walk ------------------
+
+Sides = list[list[dict[str, str]]]  # one claim's codes per side: 0 subject, 1 object, 2 + i context concept i
+
+
+@dataclass
+class IdentityPlan:
+    """The parameters of :data:`graph.verification_queries.IDENTITY_QUERY` for a batch, and what the cache
+    contributed to them."""
+
+    claims: list[dict[str, Any]]
+    known: list[dict[int, list[CachedAnchor]]]  # per claim, per side
+    walked: list[set[tuple[str, str]]]  # per claim, the codes the statement walks
+    used_cache: bool
+
+    @property
+    def all_known(self) -> bool:
+        return not any(w for w in self.walked)
+
+    def known_params(self) -> list[dict[str, Any]]:
+        """Parameters of :data:`graph.verification_queries.KNOWN_ANCHORS_QUERY` (when :attr:`all_known`)."""
+        return [{"i": i, "x": [a.id for side, found in known.items() if side != 1 for a in found],
+                 "y": [a.id for a in known.get(1, [])]} for i, known in enumerate(self.known)]
+
+
+def plan_identity(cache: AnchorCache | None, claims: list[Sides]) -> IdentityPlan:
+    """Split every code of every claim into anchors the cache knows and codes to walk (all of them without a
+    cache)."""
+    params: list[dict[str, Any]] = []
+    known_all: list[dict[int, list[CachedAnchor]]] = []
+    walked_all: list[set[tuple[str, str]]] = []
+    used = False
+    for i, sides in enumerate(claims):
+        walk: list[dict[str, Any]] = []
+        known: dict[int, list[CachedAnchor]] = {}
+        walked: set[tuple[str, str]] = set()
+        for side, codes in enumerate(sides):
+            for code in codes:
+                found = cache.entry(code["system"], code["code"]) if cache is not None else None
+                if found is None:
+                    walk.append({"side": side, "system": code["system"], "code": code["code"]})
+                    walked.add((code["system"], code["code"]))
+                else:
+                    used = True
+                    known.setdefault(side, []).extend(found)
+        params.append({"i": i, "walk": walk, "known": [{"side": side, "id": a.id}
+                                                        for side, found in known.items() for a in found]})
+        known_all.append(known)
+        walked_all.append(walked)
+    return IdentityPlan(params, known_all, walked_all, used)
+
+
+def anchors_by_side(plan: IdentityPlan, i: int, walked: list[dict[str, Any]]) -> dict[int, list[CachedAnchor]]:
+    """Claim ``i``'s anchors per side: the known ones and those its statement walked (``walked``: its rows,
+    one per side, code and anchor). An anchor reached from several codes is crossed only if it is crossed from
+    each (the walk keeps its shortest path)."""
+    merged: dict[int, dict[str, CachedAnchor]] = {}
+
+    def add(side: int, anchor: CachedAnchor) -> None:
+        seen = merged.setdefault(side, {}).get(anchor.id)
+        if seen is None or (seen.crosswalk and not anchor.crosswalk):
+            merged[side][anchor.id] = anchor
+
+    for side, found in plan.known[i].items():
+        for anchor in found:
+            add(side, anchor)
+    for row in walked:
+        add(row["side"], CachedAnchor(**row["anchor"]))
+    return {side: sorted(by_id.values(), key=lambda a: (a.system, a.code, a.id)) for side, by_id in merged.items()}
+
+
+def remember_walked(cache: AnchorCache, stamp: Stamp, plan: IdentityPlan, i: int,
+                    walked: list[dict[str, Any]]) -> None:
+    """Store each code claim ``i`` walked with the anchors found for it (none: the code has no current concept)."""
+    per_code: dict[tuple[str, str], dict[str, CachedAnchor]] = {code: {} for code in plan.walked[i]}
+    for row in walked:
+        per_code[(row["system"], row["code"])][row["anchor"]["id"]] = CachedAnchor(**row["anchor"])
+    for (system, code), anchors in per_code.items():
+        cache.store(stamp, system, code, anchors.values())

@@ -9,10 +9,13 @@ fixed number of read queries whatever its size:
    identity through the UMLS crosswalk (``XREF``/``VERSION_OF`` walks: an
    ICD-10-CM code, its CUI, the SNOMED CT, HPO and SemMedDB concepts of that
    CUI), and — when ``hierarchy_steps`` allows — the subject's more general and
-   the object's more specific concepts with their own anchors;
+   the object's more specific concepts with their own anchors. A code's identity
+   anchors are remembered for the current releases (:mod:`graph.anchor_cache`),
+   so a code asked before is not walked again;
 3. the edges between subject anchors and object anchors (and between context
-   anchors and object anchors) are read in one query and judged in Python
-   against the predicate group (:mod:`graph.predicates`).
+   anchors and object anchors) are read in the same statement
+   (:mod:`graph.verification_queries`) and judged in Python against the
+   predicate group (:mod:`graph.predicates`).
 
 Verdicts: ``supported`` (counted evidence for, none against), ``contradicted``
 (against, none for), ``conflicting`` (both, or a context concept has negative
@@ -28,15 +31,23 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Generator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, AsyncSession, Driver, ManagedTransaction, Record, Session
 
-from graph.anchor_cache import STAMP_FIELD, AnchorCache, CachedAnchor
+from graph.anchor_cache import (
+    AnchorCache,
+    CachedAnchor,
+    IdentityPlan,
+    anchors_by_side,
+    plan_identity,
+    remember_walked,
+)
 from graph.predicates import Interpretation, PredicateCatalog, load_catalog
 from graph.terminology import KNOWN_SYSTEMS, lucene_query, normalise_code, normalise_system
+from graph.verification_queries import IDENTITY_QUERY, KNOWN_ANCHORS_QUERY, NAME_QUERY, hierarchy_query
 from loaders.errors import ClinigraphError
 
 SOURCES = ("literature", "ontology")
@@ -123,160 +134,6 @@ class Claim:
     thresholds: Thresholds = field(default_factory=Thresholds)
 
 
-# --- queries ------------------------------------------------------------------------------------
-
-_NAME_QUERY = """
-CALL () {
-  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current
-}
-UNWIND $names AS nm
-CALL (nm, current) {
-  CALL db.index.fulltext.queryNodes('concept_names', nm.lucene, {limit: 50}) YIELD node, score
-  WITH node, score WHERE node.release IN current
-  WITH node, score, toLower(node.display) = nm.lower
-       OR nm.lower IN [s IN coalesce(node.synonyms, []) | toLower(s)] AS exact
-  RETURN node.system AS system, node.code AS code, node.display AS display, score, exact
-  ORDER BY exact DESC, score DESC LIMIT 10
-}
-RETURN nm.name AS name, system, code, display, score, exact
-"""
-
-# The anchors of one concept reference ``ref``: the current concepts sharing its identity through at
-# most five XREF/VERSION_OF hops (HPO term → its UMLS Code → the UMLS concept → an ICD-10-CM Code → its
-# concept), then — when ``up``/``down`` hierarchy steps are allowed — the more general (up) or more
-# specific (down) concepts over IS_A, with their own equivalents. ``keys`` are the variables carried
-# through (the context index for context concepts).
-def _anchors(keys: str, hierarchy: bool) -> str:
-    identity = """
-    MATCH (k:Code {system: ref.system, code: ref.code})
-    CALL (k, current) {
-      MATCH p = (k)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){1,5}(a:Concept)
-      RETURN a, min(length(p)) > 1 AS crossed
-    }"""
-    if not hierarchy:
-        # No steps allowed: each identity concept is its own anchor (a third of the plan, and of the
-        # statement's time, is the hierarchy part), reached directly unless its shortest identity path
-        # from any of the reference's codes is longer than one hop. One aggregation, no sort: the
-        # statement most single verifications run.
-        return f"""
-    MATCH (k:Code {{system: ref.system, code: ref.code}})
-    MATCH p = (k)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){{1,5}}(anchor:Concept)
-    WITH {keys}anchor, min(length(p)) AS hops
-    WITH {keys}anchor, {{steps: 0, via: anchor.system + ':' + anchor.code, crossed: hops > 1}} AS best
-"""
-    return identity + f"""
-    CALL (a, crossed, up, down) {{
-      RETURN a AS g, 0 AS steps, crossed AS g_crossed
-      UNION
-      WITH a, crossed WHERE up > 0
-      MATCH p = (a)-[:IS_A*1..3]->(g:Concept) WHERE length(p) <= up
-      RETURN g, length(p) AS steps, crossed AS g_crossed
-      UNION
-      WITH a, crossed WHERE down > 0
-      MATCH p = (a)<-[:IS_A*1..3]-(g:Concept) WHERE length(p) <= down
-      RETURN g, -length(p) AS steps, crossed AS g_crossed
-    }}
-    WITH DISTINCT {keys}g, steps, g_crossed, current
-    CALL (g, steps, current) {{
-      RETURN g AS anchor, false AS hop
-      UNION
-      WITH g WHERE steps <> 0
-      MATCH (g)-[:VERSION_OF]->(gk:Code)
-      MATCH (gk)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){{1,5}}(anchor:Concept)
-      WHERE anchor <> g
-      RETURN DISTINCT anchor, true AS hop
-    }}
-    WITH {keys}anchor, g, steps, g_crossed OR hop AS crossed ORDER BY abs(steps), crossed
-    WITH {keys}anchor, collect({{steps: steps, via: g.system + ':' + g.code, crossed: crossed}})[0] AS best
-"""
-
-
-_ANCHOR_FIELDS = ("id: elementId(anchor), system: anchor.system, code: anchor.code, "
-                  "display: anchor.display, release: anchor.release, steps: best.steps, via: best.via, "
-                  "crosswalk: best.crossed")
-
-
-@lru_cache(maxsize=4)
-def verify_query(hierarchy: bool = True, context: bool = True) -> str:
-    """One statement answers a whole batch: per claim, the anchors of subject, object and context
-    concepts, then every edge between a subject (or context) anchor and an object anchor.
-
-    The parts a batch does not need (hierarchy steps, context concepts) are left out of the statement:
-    its plan is half the size without them, and a single verification's time is mostly the plan's.
-    """
-    if context:
-        contexts = """
-CALL (c, current) {
-  UNWIND range(0, size(c.ctx) - 1) AS ci
-  UNWIND c.ctx[ci] AS ref
-  WITH ci, ref, current, 0 AS up, 0 AS down
-""" + _anchors("ci, ", hierarchy) + """
-  RETURN collect({ctx: ci, """ + _ANCHOR_FIELDS + """}) AS c_anchors, collect(anchor) AS c_nodes
-}"""
-    else:
-        contexts = "\nWITH c, current, stamp, s_anchors, s_nodes, o_anchors, o_nodes, [] AS c_anchors, [] AS c_nodes"
-    return """
-CALL () {
-  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current, """ + STAMP_FIELD + """
-}
-UNWIND $claims AS c
-CALL (c, current) {
-  UNWIND c.s AS ref
-  WITH ref, current, c.up AS up, 0 AS down
-""" + _anchors("", hierarchy) + """
-  RETURN collect({""" + _ANCHOR_FIELDS + """}) AS s_anchors, collect(anchor) AS s_nodes
-}
-CALL (c, current) {
-  UNWIND c.o AS ref
-  WITH ref, current, 0 AS up, c.down AS down
-""" + _anchors("", hierarchy) + """
-  RETURN collect({""" + _ANCHOR_FIELDS + """}) AS o_anchors, collect(anchor) AS o_nodes
-}""" + contexts + """
-CALL (s_nodes, o_nodes, c_nodes, current) {
-  UNWIND s_nodes + c_nodes AS xn
-  UNWIND o_nodes AS yn
-  WITH DISTINCT xn, yn, current
-  WHERE xn <> yn""" + _EDGES_BETWEEN + """
-}
-RETURN c.i AS i, s_anchors, o_anchors, c_anchors, evidence, stamp
-"""
-
-
-# Every edge between a subject (or context) anchor ``xn`` and an object anchor ``yn`` of the current releases.
-_EDGES_BETWEEN = """
-  CALL (xn, yn, current) {
-    // Literature: an index seek on the CUI pair (schema 0011), whatever the two concepts' degrees.
-    WITH xn, yn, current WHERE xn.system = 'SEMMEDDB' AND yn.system = 'SEMMEDDB'
-    UNWIND [xn.code + '>' + yn.code, yn.code + '>' + xn.code] AS pair
-    MATCH ()-[r:PREDICATION {pair: pair}]->()
-    WHERE r.release IN current
-    RETURN r
-    UNION ALL
-    MATCH (xn)-[r:HAS_ATTRIBUTE|CITES|HAS_PHENOTYPE]-(yn)
-    WHERE r.release IN current
-    RETURN r
-  }
-  RETURN collect({x: elementId(xn), y: elementId(yn), type: type(r), forward: startNode(r) = xn,
-                  props: properties(r)}) AS evidence"""
-
-# The same edges for claims whose anchors are known already (:mod:`graph.anchor_cache`): ``c.x`` the element
-# ids of the subject and context anchors, ``c.y`` the object's. The stamp tells whether they still hold.
-KNOWN_ANCHORS_QUERY = """
-CALL () {
-  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current, """ + STAMP_FIELD + """
-}
-UNWIND $claims AS c
-CALL (c, current) {
-  UNWIND c.x AS xid
-  UNWIND c.y AS yid
-  WITH DISTINCT xid, yid, current WHERE xid <> yid
-  MATCH (xn) WHERE elementId(xn) = xid
-  MATCH (yn) WHERE elementId(yn) = yid""" + _EDGES_BETWEEN + """
-}
-RETURN c.i AS i, evidence, stamp
-"""
-
-
 # --- the service --------------------------------------------------------------------------------
 
 @dataclass
@@ -340,23 +197,14 @@ def _claim_params(items: list[_Prepared], by_name: dict[str, dict[str, Any]]) ->
     return params
 
 
-def _query_for(items: list[_Prepared]) -> str:
-    return verify_query(hierarchy=any(claim.thresholds.hierarchy_steps > 0 for claim, _ in items),
-                        context=any(claim.context for claim, _ in items))
-
-
-# One claim's remembered anchors: subject, object, and each context concept's.
-_KnownClaim = tuple[list[CachedAnchor], list[CachedAnchor], list[list[CachedAnchor]]]
-
-
-def _known_params(known: list[_KnownClaim]) -> list[dict[str, Any]]:
-    return [{"i": i, "x": [a.id for a in s] + [a.id for c in ctx for a in c], "y": [a.id for a in o]}
-            for i, (s, o, ctx) in enumerate(known)]
-
-
 def _anchors_of(cached: list[CachedAnchor]) -> list[_Anchor]:
     return [_Anchor(a.id, a.system, a.code, a.display, a.release, 0, f"{a.system}:{a.code}", a.crosswalk)
             for a in cached]
+
+
+def _sorted(anchors: list[_Anchor]) -> list[_Anchor]:
+    """Anchors in one order whichever statement read them, so evidence with equal rank keeps one order."""
+    return sorted(anchors, key=lambda a: (a.system, a.code, a.id))
 
 
 def _edges_by_pair(evidence: list[dict[str, Any]]) -> dict[tuple[str, str], list[dict[str, Any]]]:
@@ -469,100 +317,86 @@ class Verifier:
         return normalised, interpretation
 
     def _answer(self, tx: ManagedTransaction | Session, items: list[_Prepared]) -> list[dict[str, Any]]:
-        if not items:
-            return []
-        names = _names_in(items)
-        by_name = _names_from(names, list(tx.run(_NAME_QUERY, names=_name_params(names)))) if names else {}
-        params = _claim_params(items, by_name)
-        known = self._known_anchors(items, params)
-        if known is not None:
-            answers = self._collect_known(items, known, list(tx.run(KNOWN_ANCHORS_QUERY, claims=_known_params(known))),
-                                          by_name)
-            if answers is not None:
-                return answers
-        records = list(tx.run(_query_for(items), claims=params))
-        return self._collect(items, params, records, by_name)
+        talk = self._statements(items)
+        try:
+            query, params = next(talk)
+            while True:
+                query, params = talk.send(list(tx.run(query, params)))
+        except StopIteration as done:
+            return done.value
 
     async def _aanswer(self, tx: AsyncManagedTransaction | AsyncSession, items: list[_Prepared]
                        ) -> list[dict[str, Any]]:
+        talk = self._statements(items)
+        try:
+            query, params = next(talk)
+            while True:
+                result = await tx.run(query, params)
+                query, params = talk.send([r async for r in result])
+        except StopIteration as done:
+            return done.value
+
+    def _statements(self, items: list[_Prepared]
+                    ) -> Generator[tuple[str, dict[str, Any]], list[Record], list[dict[str, Any]]]:
+        """The statements that answer a batch, as a conversation: each yielded (query, parameters) is sent
+        back its records; the answers are returned. Shared by the sync and the async driver."""
         if not items:
             return []
         names = _names_in(items)
         by_name: dict[str, dict[str, Any]] = {}
         if names:
-            result = await tx.run(_NAME_QUERY, names=_name_params(names))
-            by_name = _names_from(names, [r async for r in result])
+            by_name = _names_from(names, (yield NAME_QUERY, {"names": _name_params(names)}))
         params = _claim_params(items, by_name)
-        known = self._known_anchors(items, params)
-        if known is not None:
-            result = await tx.run(KNOWN_ANCHORS_QUERY, claims=_known_params(known))
-            answers = self._collect_known(items, known, [r async for r in result], by_name)
-            if answers is not None:
-                return answers
-        result = await tx.run(_query_for(items), claims=params)
-        return self._collect(items, params, [r async for r in result], by_name)
-
-    def _known_anchors(self, items: list[_Prepared], params: list[dict[str, Any]]) -> list[_KnownClaim] | None:
-        """Every claim's anchors from the cache, or None when the batch needs the walk (a code not remembered,
-        or hierarchy steps asked for)."""
         if any(claim.thresholds.hierarchy_steps for claim, _ in items):
-            return None
-        known: list[_KnownClaim] = []
-        for p in params:
-            s_anchors = self.anchors.anchors_of(p["s"])
-            o_anchors = self.anchors.anchors_of(p["o"]) if s_anchors is not None else None
-            c_anchors = []
-            for codes in p["ctx"] if o_anchors is not None else ():
-                found = self.anchors.anchors_of(codes)
-                if found is None:
-                    break
-                c_anchors.append(found)
-            if s_anchors is None or o_anchors is None or len(c_anchors) != len(p["ctx"]):
-                return None
-            known.append((s_anchors, o_anchors, c_anchors))
-        return known
-
-    def _collect_known(self, items: list[_Prepared], known: list[_KnownClaim], records: list[Record],
-                       by_name: dict[str, dict[str, Any]]) -> list[dict[str, Any]] | None:
-        """Answers from remembered anchors and the edges read for them; None if the releases moved on since."""
-        if records and not self.anchors.observe(records[0]["stamp"]):
-            return None
-        answers: list[dict[str, Any]] = [{} for _ in items]
-        for r in records:
-            (claim, interp), (s_cached, o_cached, c_cached) = items[r["i"]], known[r["i"]]
-            answers[r["i"]] = self._judge(claim, interp, _anchors_of(s_cached), _anchors_of(o_cached),
-                                          [_anchors_of(c) for c in c_cached], _edges_by_pair(r["evidence"]), by_name)
+            query = hierarchy_query(context=any(claim.context for claim, _ in items))
+            return self._collect_hierarchy(items, (yield query, {"claims": params}), by_name)
+        sides = [[p["s"], p["o"], *p["ctx"]] for p in params]
+        plan = plan_identity(self.anchors, sides)
+        if plan.all_known:
+            records = yield KNOWN_ANCHORS_QUERY, {"claims": plan.known_params()}
+        else:
+            records = yield IDENTITY_QUERY, {"claims": plan.claims}
+        answers = self._collect_identity(items, plan, records, by_name)
+        if answers is None:  # the releases changed since the remembered anchors were read: walk every code
+            plan = plan_identity(None, sides)
+            answers = self._collect_identity(items, plan, (yield IDENTITY_QUERY, {"claims": plan.claims}), by_name)
+            assert answers is not None, "a plan without remembered anchors holds under any release set"
         return answers
 
-    def _collect(self, items: list[_Prepared], params: list[dict[str, Any]], records: list[Record],
-                 by_name: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    def _collect_identity(self, items: list[_Prepared], plan: IdentityPlan, records: list[Record],
+                          by_name: dict[str, dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """Answers from the identity statement (or the known-anchors one); None if the plan used remembered
+        anchors and the releases have changed since. The anchors walked are remembered."""
         answers: list[dict[str, Any]] = [{} for _ in items]
-        identity_only = not any(claim.thresholds.hierarchy_steps for claim, _ in items)
+        if not records:
+            return answers
+        stamp = frozenset(records[0]["stamp"])
+        if not self.anchors.observe(stamp) and plan.used_cache:
+            return None
         for r in records:
-            if identity_only:
-                self._remember(params[r["i"]], r)
+            i = r["i"]
+            walked = r.get("walked") or []
+            if plan.walked[i]:
+                remember_walked(self.anchors, stamp, plan, i, walked)
+            sides = anchors_by_side(plan, i, walked)
+            claim, interp = items[i]
+            answers[i] = self._judge(claim, interp, _anchors_of(sides.get(0, [])), _anchors_of(sides.get(1, [])),
+                                     [_anchors_of(sides.get(2 + ci, [])) for ci in range(len(claim.context))],
+                                     _edges_by_pair(r["evidence"]), by_name)
+        return answers
+
+    def _collect_hierarchy(self, items: list[_Prepared], records: list[Record], by_name: dict[str, dict[str, Any]]
+                           ) -> list[dict[str, Any]]:
+        answers: list[dict[str, Any]] = [{} for _ in items]
+        for r in records:
             claim, interp = items[r["i"]]
-            s_anchors = [_Anchor(**a) for a in r["s_anchors"]]
-            o_anchors = [_Anchor(**a) for a in r["o_anchors"]]
             c_anchors: list[list[_Anchor]] = [[] for _ in claim.context]
             for a in r["c_anchors"]:
                 c_anchors[a.pop("ctx")].append(_Anchor(**a))
-            answers[r["i"]] = self._judge(claim, interp, s_anchors, o_anchors, c_anchors,
-                                          _edges_by_pair(r["evidence"]), by_name)
+            answers[r["i"]] = self._judge(claim, interp, _sorted([_Anchor(**a) for a in r["s_anchors"]]),
+                                          _sorted([_Anchor(**a) for a in r["o_anchors"]]),
+                                          [_sorted(c) for c in c_anchors], _edges_by_pair(r["evidence"]), by_name)
         return answers
-
-    def _remember(self, params: dict[str, Any], record: Record) -> None:
-        """Keep the anchors of each single-code reference of one claim (read by the walk without hierarchy)."""
-        stamp = frozenset(record["stamp"])
-        if stamp != self.anchors.stamp:
-            self.anchors.observe(stamp)
-        for codes, anchors in ((params["s"], record["s_anchors"]), (params["o"], record["o_anchors"])):
-            if len(codes) == 1:
-                self.anchors.store(stamp, codes[0]["system"], codes[0]["code"], anchors)
-        for ci, codes in enumerate(params["ctx"]):
-            if len(codes) == 1:
-                self.anchors.store(stamp, codes[0]["system"], codes[0]["code"],
-                                   (a for a in record["c_anchors"] if a["ctx"] == ci))
 
     # judging ----------------------------------------------------------------------------------
 

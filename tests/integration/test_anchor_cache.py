@@ -64,13 +64,20 @@ def test_remembered_anchors_give_the_answers_of_the_walk(graph):
     assert len(warm.anchors) >= 12
     for claim, answer in zip(CLAIMS, expected, strict=True):
         assert warm.verify_many([claim]) == [answer], claim
-    # A batch from remembered anchors only. (A name with several hits is walked each time: its anchors are
-    # read merged, not per code.)
-    coded = [i for i, c in enumerate(CLAIMS[:-1]) if c.subject.name is None]
+    # A batch from remembered anchors only (a name's codes too, once resolved).
     misses = warm.anchors.misses
-    assert warm.verify_many([CLAIMS[i] for i in coded]) == [expected[i] for i in coded]
+    assert warm.verify_many(CLAIMS[:-1]) == expected[:-1]
     assert warm.anchors.misses == misses, "every code was remembered"
     assert warm.anchors.hits >= 2 * len(CLAIMS)
+
+
+def test_a_claim_with_one_side_remembered_walks_only_the_other(graph):
+    warm = Verifier(graph, DATABASE)
+    warm.verify(Claim(I10, "cause", cui("C0004238")))
+    misses = warm.anchors.misses
+    claim = Claim(I10, "cause", STROKE)
+    assert warm.verify(claim) == Verifier(graph, DATABASE).verify(claim)
+    assert warm.anchors.misses == misses + 1  # the stroke CUI only
 
 
 def test_the_async_driver_reads_remembered_anchors_too(graph, neo4j_settings: Settings):
@@ -117,9 +124,15 @@ def test_a_new_release_set_is_noticed_on_the_next_call(graph, tmp_path: Path):
     after = warm.verify(Claim(I10, "cause", STROKE))
     assert after == Verifier(graph, DATABASE).verify(Claim(I10, "cause", STROKE))
     assert after["verdict"] == "unsupported" and warm.anchors.resets == resets + 1
+    # A claim with one code remembered (I10, under the new releases now) and one to walk.
+    partly = Claim(I10, "associate", cui("C0004238"))
+    assert warm.verify(partly) == Verifier(graph, DATABASE).verify(partly)
     # The same release id reloaded (--force) from files with I10 again: the same ids of current releases,
     # but a new completion time, so the remembered anchors are not trusted.
     assert warm.verify(Claim(I10, "cause", STROKE))["verdict"] == "unsupported"
     _load_umls(graph, _umls_release(tmp_path / "b", "2025AB", drop=None), force=True)
+    # Remembered I10 and a new code in one claim: the stale anchors are noticed and the claim walked whole.
+    mixed = Claim(I10, "cause", cui("C0018802"))
+    assert warm.verify(mixed) == Verifier(graph, DATABASE).verify(mixed)
     again = warm.verify(Claim(I10, "cause", STROKE))
     assert again["verdict"] == "supported" and again == Verifier(graph, DATABASE).verify(Claim(I10, "cause", STROKE))

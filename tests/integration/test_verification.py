@@ -10,7 +10,8 @@ import pytest
 
 from api.client import ClinigraphClient, ItemError, code, name
 from api.models import DistractorsOut, VerifyBatchOut, VerifyOut
-from graph.verification import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier, verify_query
+from graph.verification import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
+from graph.verification_queries import IDENTITY_QUERY, KNOWN_ANCHORS_QUERY, NAME_QUERY, hierarchy_query
 
 from .helpers import DATABASE, api_client, count, load_connected_fixtures, load_source
 
@@ -232,10 +233,10 @@ def test_literature_loaded_before_pair_keys_is_backfilled_by_the_schema(graph, v
     assert verifier.verify(Claim(HTN, "cause", STROKE))["verdict"] == "supported"
 
 
-@pytest.mark.parametrize("hierarchy", [True, False])
-@pytest.mark.parametrize("context", [True, False])
-def test_verification_query_is_read_only(graph, hierarchy, context):
-    summary = graph.execute_query("EXPLAIN " + verify_query(hierarchy, context), claims=[], database_=DATABASE).summary
+@pytest.mark.parametrize("query", [hierarchy_query(True), hierarchy_query(False), IDENTITY_QUERY, KNOWN_ANCHORS_QUERY,
+                                   NAME_QUERY], ids=["hierarchy", "hierarchy-no-context", "identity", "known", "names"])
+def test_verification_statements_are_read_only(graph, query):
+    summary = graph.execute_query("EXPLAIN " + query, claims=[], names=[], database_=DATABASE).summary
     assert summary.query_type == "r"
 
 
