@@ -28,6 +28,7 @@ from api.hot_verify import HotVerify
 from api.jobs import JobRunner
 from api.limits import RequestLimits
 from api.models import Problem
+from api.outage import Outage, OutageGuard, note_unreachable
 from api.problems import HANDLED, internal_error, invalid_fields, problem, problem_for
 from api.routes import (
     admin,
@@ -82,6 +83,7 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         lifespan=lifespan,
     )
     app.state.keys = keys
+    app.state.outage = Outage(settings.api_outage_hold_seconds)
     app.state.jobs = JobRunner(settings.subprocess_environment())
     app.include_router(health.router)
     for router, permission in [(releases.router, READ), (concepts.router, READ), (search.router, READ),
@@ -91,7 +93,8 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         app.include_router(router, prefix="/v1", dependencies=[require(permission)],
                            responses={401: {"model": Problem}, 403: {"model": Problem}})
 
-    async def known(_: Request, exc: Exception) -> JSONResponse:
+    async def known(request: Request, exc: Exception) -> JSONResponse:
+        note_unreachable(request.app.state, exc)
         response = problem_for(exc)
         assert response is not None  # registered for the handled types only
         return response
@@ -117,6 +120,7 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
 
     # Innermost first: the hot verification path sits inside the request limits (413 / 504 apply to it).
     app.add_middleware(HotVerify)
+    app.add_middleware(OutageGuard)
     app.add_middleware(RequestLimits, max_body_bytes=settings.api_max_body_bytes,
                        timeout=settings.api_timeout_seconds)
     _document_problems(app)

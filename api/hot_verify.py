@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from api.auth import VERIFY, KeyStore, key_of
 from api.deps import graph_of
 from api.models import VerifyIn
+from api.outage import note_unreachable
 from api.problems import problem_for
 from api.responses import FastJSONResponse
 from api.routes.verify import verify_one
@@ -96,6 +97,7 @@ class HotVerify:
         try:
             response: Response = FastJSONResponse(await verify_one(graph_of(state), item))
         except Exception as exc:
+            note_unreachable(state, exc)
             known = problem_for(exc)
             if known is None:
                 raise  # the app's 500 handler (ServerErrorMiddleware) logs it and answers without details

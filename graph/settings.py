@@ -43,6 +43,10 @@ class Settings(BaseSettings):
         default=3.0, ge=0, description="How long the API retries a transaction before answering 503."
     )
 
+    api_outage_hold_seconds: float = Field(
+        default=2.0, ge=0,
+        description="After a request finds Neo4j unreachable, /v1 requests are answered 503 at once for this long.",
+    )
     api_keys_file: Path | None = Field(
         default=None, description="The API keys file (hashed keys and roles); default: api-keys.json in home."
     )
