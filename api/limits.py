@@ -22,8 +22,9 @@ class _BodyTooLarge(HTTPException):
         super().__init__(413, f"the request body is over {limit:,} bytes")
 
 
-def _problem_messages(status: int, title: str, detail: str, headers: list[tuple[bytes, bytes]] | None = None
-                      ) -> list[Message]:
+def problem_messages(status: int, title: str, detail: str, headers: list[tuple[bytes, bytes]] | None = None
+                     ) -> list[Message]:
+    """A problem+json answer as the two ASGI messages a pure middleware sends (no app behind it runs)."""
     body = json.dumps({"status": status, "title": title, "detail": detail}).encode()
     return [
         {"type": "http.response.start", "status": status,
@@ -50,7 +51,7 @@ class RequestLimits:
         for name, value in scope["headers"]:
             if name == b"content-length":
                 if not value.isdigit() or int(value) > limit:
-                    for m in _problem_messages(413, "Request too large",
+                    for m in problem_messages(413, "Request too large",
                                                f"the request body is over {limit:,} bytes"):
                         await send(m)
                     return
@@ -83,5 +84,5 @@ class RequestLimits:
             failure = (504, "Request timed out", f"no answer within {self.timeout:g} s; narrow the request",
                        [(b"retry-after", b"5")])
         if failure is not None and not started:
-            for m in _problem_messages(*failure):
+            for m in problem_messages(*failure):
                 await send(m)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from neo4j.exceptions import ServiceUnavailable, SessionExpired
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.limits import _problem_messages
+from api.limits import problem_messages
 
 GUARDED_PREFIX = "/v1/"
 
@@ -88,7 +88,7 @@ class OutageGuard:
         if admitted is None:
             detail = (f"Neo4j was unreachable {outage.held_for():.1f} s ago; this request was not tried. "
                       "Retry shortly.")
-            for m in _problem_messages(503, "Graph unavailable", detail, [(b"retry-after", b"5")]):
+            for m in problem_messages(503, "Graph unavailable", detail, [(b"retry-after", b"5")]):
                 await send(m)
             return
         status = 0
