@@ -49,11 +49,12 @@ class Outage:
         self._probe = None
 
     def answered(self, admitted: float, status: int) -> None:
-        """An admitted request got its answer. Anything but a 503 from a request admitted since the outage
-        began means Neo4j answers again; an older request's answer says nothing about now."""
+        """An admitted request ended with ``status`` (0: without an answer, e.g. cancelled by the time limit).
+        A 2xx–4xx from a request admitted since the outage began means Neo4j answers again; a 5xx or no
+        answer says nothing either way (the probe slot is freed), nor does an older request's answer."""
         if self.since is None or admitted < self.since:
             return
-        if status != 503:
+        if 0 < status < 500:
             self.since = None
         if self._probe == admitted:
             self._probe = None
@@ -102,4 +103,4 @@ class OutageGuard:
         try:
             await self.app(scope, receive, noted_send)
         finally:
-            outage.answered(admitted, status or 500)
+            outage.answered(admitted, status)

@@ -56,3 +56,22 @@ def test_a_probe_that_ends_without_a_verdict_on_neo4j_frees_the_next_probe():
     outage.answered(probe, 503)  # e.g. a misconfiguration 503: Neo4j's state is still unknown
     assert outage.since is not None
     assert outage.admit() is not None, "the next request may probe"
+
+
+def test_a_probe_cut_off_without_an_answer_does_not_end_the_outage():
+    clock = Clock()
+    outage = Outage(hold_seconds=0.0, clock=clock)
+    outage.unreachable()
+    clock.now += 0.1
+    probe = outage.admit()
+    assert probe is not None
+    outage.answered(probe, 0)  # cancelled by the request time limit before any answer
+    assert outage.since is not None
+    probe = outage.admit()
+    assert probe is not None
+    outage.answered(probe, 500)  # an unforeseen error: Neo4j's state still unknown
+    assert outage.since is not None
+    probe = outage.admit()
+    assert probe is not None
+    outage.answered(probe, 404)
+    assert outage.since is None
