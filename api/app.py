@@ -21,9 +21,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from neo4j import Driver
+from neo4j.exceptions import DatabaseError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.auth import ADMIN, CYPHER, PROVENANCE, READ, RELEVANCE, VERIFY, KeyStore, require
+from api.docs import install_docs
 from api.hot_verify import HotVerify
 from api.jobs import JobRunner
 from api.limits import RequestLimits
@@ -44,7 +46,8 @@ from api.routes import (
     verify,
 )
 from graph.anchor_cache import AnchorCache
-from graph.connection import open_async_driver, open_driver
+from graph.connection import open_async_driver, open_driver, open_reviewer_driver
+from graph.runtime import RuntimeProblem
 from graph.settings import Settings, get_settings
 
 log = logging.getLogger("clinigraph.api")
@@ -65,6 +68,12 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         # A shared (test) driver has no async twin we could be sure points at the same server: then
         # verification runs on the sync driver in the thread pool instead.
         app.state.async_driver = open_async_driver(settings) if owned else None
+        # Reviewers' free Cypher always runs on an async driver of its own, so its deadline can close a
+        # connection that waits on a silent server (graph/free_cypher.py).
+        try:
+            app.state.reviewer_driver = open_reviewer_driver(settings)
+        except RuntimeProblem:  # no server these settings name (a shared test driver elsewhere): 503 there
+            app.state.reviewer_driver = None
         app.state.database = settings.database
         app.state.settings = settings
         # Each code's crosswalk anchors, shared by the process's verifications (graph/anchor_cache.py).
@@ -72,6 +81,8 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         try:
             yield
         finally:
+            if app.state.reviewer_driver is not None:
+                await app.state.reviewer_driver.close()
             if owned:
                 app.state.driver.close()
                 await app.state.async_driver.close()
@@ -81,7 +92,11 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         version="0.1.0",
         summary="An open clinical knowledge graph: versioned terminologies with provenance.",
         lifespan=lifespan,
+        # Swagger UI and ReDoc from the installed package, not a CDN: people paste their keys on /docs.
+        docs_url=None,
+        redoc_url=None,
     )
+    install_docs(app)
     app.state.keys = keys
     app.state.outage = Outage(settings.api_outage_hold_seconds)
     app.state.jobs = JobRunner(settings.subprocess_environment())
@@ -95,6 +110,8 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
 
     async def known(request: Request, exc: Exception) -> JSONResponse:
         note_unreachable(request.app.state, exc)
+        if isinstance(exc, DatabaseError):
+            log.error("Neo4j failed on %s %s: %s", request.method, request.url.path, exc.code)
         response = problem_for(exc)
         assert response is not None  # registered for the handled types only
         return response
@@ -111,7 +128,9 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         if exc.status_code == 400:  # FastAPI's "error parsing the body" (not UTF-8, not JSON): malformed input
             return problem(422, "Invalid request", "body: not a JSON document in UTF-8")
         titles = {404: "Not found", 405: "Method not allowed", 413: "Request too large"}
-        return problem(exc.status_code, titles.get(exc.status_code, "Error"), str(exc.detail))
+        # Starlette's 405 names the methods the path takes in Allow (RFC 9110 requires it): kept.
+        return problem(exc.status_code, titles.get(exc.status_code, "Error"), str(exc.detail),
+                       dict(exc.headers) if exc.headers else None)
 
     @app.exception_handler(Exception)
     async def unforeseen(_: Request, exc: Exception) -> JSONResponse:
@@ -122,7 +141,7 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
     app.add_middleware(HotVerify)
     app.add_middleware(OutageGuard)
     app.add_middleware(RequestLimits, max_body_bytes=settings.api_max_body_bytes,
-                       timeout=settings.api_timeout_seconds)
+                       timeout=settings.api_timeout_seconds, max_response_bytes=settings.api_max_result_bytes)
     _document_problems(app)
     return app
 
@@ -130,7 +149,7 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
 _ERROR_STATUSES = {
     "401": "No API key, or an unknown or revoked one",
     "403": "The key's role lacks the permission",
-    "413": "The request body is too large",
+    "413": "The request body, or the answer it asks for, is too large",
     "422": "Invalid request: the detail names the field",
     "500": "The service failed to answer (no details are given out)",
     "503": "Neo4j cannot be reached right now (see Retry-After)",

@@ -445,15 +445,15 @@ def serve(
                                                   "thousands of calls a minute)")] = False,
 ) -> None:
     """Serve the HTTP API (OpenAPI docs at /docs)."""
-    import uvicorn
-
     from api.app import create_app
+    from api.server import ServerLimits
+    from api.server import serve as serve_http
 
     settings = get_settings()
     # A line per request was 4 % of the API process's time under single verifications (bench/RESULTS.md);
-    # errors and failures are logged either way.
-    uvicorn.run(create_app(settings), host=host or settings.api_host, port=port or settings.api_port,
-                loop="uvloop", http="httptools", access_log=access_log)
+    # errors and failures are logged either way. The header timeout and size limits: api/server.py.
+    serve_http(create_app(settings), host or settings.api_host, port or settings.api_port,
+               access_log=access_log, limits=ServerLimits.from_settings(settings))
 
 
 def _key_store():  # noqa: ANN202

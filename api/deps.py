@@ -18,12 +18,13 @@ class Graph:
     database: str
     async_driver: AsyncDriver | None = None
     anchors: AnchorCache | None = None
+    reviewer_driver: AsyncDriver | None = None
 
 
 def graph_of(state: State) -> Graph:
     """The app's driver(s) and database, as its lifespan left them in ``app.state``."""
     return Graph(driver=state.driver, database=state.database, async_driver=getattr(state, "async_driver", None),
-                 anchors=getattr(state, "anchors", None))
+                 anchors=getattr(state, "anchors", None), reviewer_driver=getattr(state, "reviewer_driver", None))
 
 
 async def get_graph(request: Request) -> Graph:

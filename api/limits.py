@@ -1,4 +1,5 @@
-"""Service-wide limits every request meets before and while a route runs: the body size and the time.
+"""Service-wide limits every request meets before and while a route runs: the body size, the time, and the
+size of the answer.
 
 A pure ASGI middleware (no per-request objects beyond two closures), so the hot verification route
 pays microseconds for it. Field lengths, batch sizes and result sizes are limited where they are
@@ -36,12 +37,17 @@ def problem_messages(status: int, title: str, detail: str, headers: list[tuple[b
 
 class RequestLimits:
     """413 for a body over ``max_body_bytes`` (by its Content-Length, or while it streams in), 504 when a
-    request takes longer than ``timeout`` seconds and its answer has not begun."""
+    request takes longer than ``timeout`` seconds and its answer has not begun, and a 413 problem instead
+    of any answer whose Content-Length is over ``max_response_bytes`` (routes whose answers can grow with
+    the data — free Cypher, expansions, provenance chains — are refused rather than sent whole; free
+    Cypher also stops reading rows at that size, see :mod:`graph.free_cypher`)."""
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int, timeout: float) -> None:
+    def __init__(self, app: ASGIApp, max_body_bytes: int, timeout: float,
+                 max_response_bytes: int = 8_000_000) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.timeout = timeout
+        self.max_response_bytes = max_response_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -58,6 +64,7 @@ class RequestLimits:
                 break
         received = 0
         started = False
+        refused = False
 
         async def limited_receive() -> Message:
             nonlocal received
@@ -69,9 +76,21 @@ class RequestLimits:
             return message
 
         async def tracked_send(message: Message) -> None:
-            nonlocal started
+            nonlocal started, refused
+            if refused:
+                return  # the rest of an answer that was replaced by a 413
             if message["type"] == "http.response.start":
                 started = True
+                for name, value in message.get("headers", ()):
+                    if name == b"content-length" and int(value) > self.max_response_bytes:
+                        refused = True
+                        for m in problem_messages(413, "Result too large",
+                                                  f"the answer would be over {self.max_response_bytes:,} bytes; "
+                                                  "narrow the request (fewer codes, a lower limit or count)"):
+                            await send(m)
+                        return
+                    if name == b"content-length":
+                        break
             await send(message)
 
         failure: tuple[Any, ...] | None = None

@@ -476,23 +476,48 @@ class CypherIn(Strict):
     timeout_seconds: float = Field(default=10.0, gt=0, le=30)
     max_rows: int = Field(default=1000, ge=1, le=5000)
 
+    @field_validator("query")
+    @classmethod
+    def unicode_text(cls, query: str) -> str:
+        if _has_lone_surrogate(query):
+            raise ValueError("the query holds a lone surrogate (not valid Unicode)")
+        return query
+
     @field_validator("parameters")
     @classmethod
     def cypher_values(cls, parameters: dict[str, Any]) -> dict[str, Any]:
-        """Cypher integers are 64-bit: a larger JSON number is the caller's error (422), not the driver's."""
-        def check(value: Any, where: str) -> None:
+        """Values Cypher can take, or the caller's error (422) naming where: 64-bit integers, valid Unicode,
+        at most :data:`MAX_PARAMETER_DEPTH` levels of lists and maps (walked without recursion)."""
+        stack: list[tuple[Any, str, int]] = [(value, key, 1) for key, value in parameters.items()]
+        while stack:
+            value, where, depth = stack.pop()
+            if depth > MAX_PARAMETER_DEPTH:
+                raise ValueError(f"{where}: nested over {MAX_PARAMETER_DEPTH} levels")
             if isinstance(value, int) and not isinstance(value, bool) and not _INT64[0] <= value <= _INT64[1]:
                 raise ValueError(f"{where}: integer out of Cypher's 64-bit range")
+            if isinstance(value, str) and _has_lone_surrogate(value):
+                raise ValueError(f"{where}: text with a lone surrogate (not valid Unicode)")
             if isinstance(value, dict):
                 for key, item in value.items():
-                    check(item, f"{where}.{key}")
+                    if _has_lone_surrogate(key):
+                        raise ValueError(f"{where}: a key with a lone surrogate (not valid Unicode)")
+                    stack.append((item, f"{where}.{key}", depth + 1))
             elif isinstance(value, list):
-                for i, item in enumerate(value):
-                    check(item, f"{where}[{i}]")
-
-        for key, value in parameters.items():
-            check(value, key)
+                stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
         return parameters
+
+
+MAX_PARAMETER_DEPTH = 32
+
+
+def _has_lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a UTF-16 surrogate on its own, which JSON's ``\\ud800`` escapes can make
+    and nothing can encode as UTF-8 (the driver would fail on it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 _INT64 = (-(2**63), 2**63 - 1)
@@ -504,7 +529,7 @@ class CypherOut(Strict):
     row_count: int
     truncated: bool
     query_type: str
-    limits: dict[str, float]
+    limits: dict[str, float] = Field(description="timeout_seconds, max_rows and max_bytes in force")
 
 
 # --- admin jobs -----------------------------------------------------------------------------------------

@@ -9,11 +9,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from fastapi.responses import JSONResponse
-from neo4j.exceptions import ServiceUnavailable, SessionExpired
+from neo4j.exceptions import ClientError, DatabaseError, ServiceUnavailable, SessionExpired, TransientError
+from pydantic import ValidationError
 
 from api.auth import AuthError
 from api.jobs import JobInputError, JobNotFoundError
-from graph.free_cypher import CypherRefusedError
+from graph.free_cypher import CypherRefusedError, CypherResultTooLargeError, CypherTimeoutError
 from graph.provenance import ProvenanceNotFoundError
 from graph.relevance import RelevanceInputError
 from graph.terminology import ConceptNotFoundError, NotLoadedError, SearchInputError, UnknownSystemError
@@ -44,7 +45,9 @@ _BAD_INPUT = (VerificationInputError, RelevanceInputError, SearchInputError)
 
 # The exception types with an answer of their own; anything else is a 500 without details.
 HANDLED: tuple[type[Exception], ...] = (AuthError, JobInputError, *_NOT_FOUND, *_BAD_INPUT, CypherRefusedError,
-                                        ServiceUnavailable, SessionExpired, ClinigraphError)
+                                        ServiceUnavailable, SessionExpired, TransientError, DatabaseError,
+                                        ClientError, ClinigraphError, ValidationError, UnicodeError,
+                                        RecursionError)
 
 
 def problem_for(exc: Exception) -> JSONResponse | None:
@@ -61,11 +64,31 @@ def problem_for(exc: Exception) -> JSONResponse | None:
         return problem(404, "Not found", str(exc))
     if isinstance(exc, _BAD_INPUT):
         return problem(422, "Invalid request", f"{exc.field}: {exc}")
+    if isinstance(exc, CypherResultTooLargeError):
+        return problem(413, "Result too large", str(exc))
+    if isinstance(exc, CypherTimeoutError):
+        return problem(504, "Query timed out", str(exc), {"Retry-After": "5"})
     if isinstance(exc, CypherRefusedError):
         return problem(422, "Query refused", str(exc))
-    if isinstance(exc, ServiceUnavailable | SessionExpired):
+    if isinstance(exc, ServiceUnavailable | SessionExpired | TransientError):
         return problem(503, "Graph unavailable", "Neo4j cannot be reached right now; retry shortly.",
                        {"Retry-After": "5"})
+    if isinstance(exc, DatabaseError):
+        # Neo4j failed on its side (logged by the caller's handler); nothing the client sent is at fault.
+        return problem(503, "Graph unavailable", "Neo4j failed to answer this request; retry shortly.",
+                       {"Retry-After": "5"})
+    if isinstance(exc, ClientError):
+        # A fixed, parameterised statement refused by Neo4j: the parameters (from the request) were out of
+        # what Neo4j takes; its message would name internals, so only the class of failure is told.
+        return problem(422, "Invalid request", "Neo4j refused a value of this request (too large, or of the "
+                                               "wrong kind); check the parameters")
+    if isinstance(exc, ValidationError):
+        return invalid_fields([dict(e) for e in exc.errors(include_url=False)])
+    if isinstance(exc, UnicodeError):
+        return problem(422, "Invalid request", "the request holds text that is not valid Unicode "
+                                               "(e.g. a lone surrogate such as \\ud800)")
+    if isinstance(exc, RecursionError):
+        return problem(422, "Invalid request", "the request or its answer nests lists or objects too deeply")
     if isinstance(exc, ClinigraphError):
         # Bad input is caught before this as 4xx; a ClinigraphError here is the service's own setup
         # (e.g. an unreadable keys file): unavailable until an operator fixes it.

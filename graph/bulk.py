@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from graph.releases import version_key
+from graph.runtime import PRIVATE_UMASK
 from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row, unspool
 from loaders.errors import ClinigraphError, TooManyProblemsError
 from loaders.records import ConceptRecord, LoadReport, Record, RelationRecord, ReleaseInfo
@@ -359,7 +360,8 @@ def neo4j_admin_import(lib: Path, home: Path, conf_dir: Path, java: str, argumen
         "--overwrite-destination=true", "--array-delimiter=U+001F", "--multiline-fields=true",
         f"--report-file={report_dir / 'import.report'}", *arguments,
     ]
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    # The store it writes is for the user alone, like the server's own (graph/runtime.py).
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, umask=PRIVATE_UMASK)
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-20:])
         raise BuildError(f"neo4j-admin import failed:\n{tail}")

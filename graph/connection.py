@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from neo4j import AsyncDriver, AsyncGraphDatabase, Driver, GraphDatabase
+from neo4j import AsyncDriver, AsyncGraphDatabase, Driver, GraphDatabase, Query
 
 from graph.runtime import Neo4jRuntime, RuntimeProblem
 from graph.settings import Settings
@@ -36,6 +36,17 @@ def _driver_options(settings: Settings, serving: bool) -> dict[str, Any]:
     }
 
 
+def maintenance(statement: str) -> Query:
+    """A batched maintenance statement (``CALL … IN TRANSACTIONS`` purges and migrations) with no time limit.
+
+    The generated ``neo4j.conf`` stops any transaction that names no timeout after
+    ``db.transaction.timeout`` (15 min); a purge of a SemMedDB-scale release legitimately runs longer,
+    and stopping it halfway would leave half a release behind. Only statements that commit in batches of
+    their own may ask for this.
+    """
+    return Query(statement, timeout=0)
+
+
 def open_driver(settings: Settings, *, serving: bool = False) -> Driver:
     """A driver for the configured server. One per process; close it when done.
 
@@ -51,6 +62,15 @@ def open_async_driver(settings: Settings) -> AsyncDriver:
     """The async driver the API answers its hottest calls (verification) with, on its event loop."""
     uri, auth = connection_target(settings)
     return AsyncGraphDatabase.driver(uri, auth=auth, **_driver_options(settings, True))
+
+
+def open_reviewer_driver(settings: Settings) -> AsyncDriver:
+    """An async driver of its own for reviewers' free Cypher (:mod:`graph.free_cypher`): a small pool apart
+    from the service's, so queries that wait on a slow or silent server cannot take the connections every
+    other route needs, and no retries (a reviewer's query is not worth replaying)."""
+    uri, auth = connection_target(settings)
+    options = {**_driver_options(settings, True), "max_connection_pool_size": 8, "max_transaction_retry_time": 0.0}
+    return AsyncGraphDatabase.driver(uri, auth=auth, **options)
 
 
 def round_trip(driver: Driver, database: str) -> None:

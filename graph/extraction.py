@@ -33,6 +33,7 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
+from graph.connection import maintenance
 from graph.grounding import Decision, Grounder
 from graph.lexicon import Lexicon
 from graph.mentions import FINDING_SECTIONS, Extractor, FoundMention, locate
@@ -291,7 +292,9 @@ def _complete(driver: Driver, database: str, run_id: str, job: str, counts: dict
 def purge_run(driver: Driver, database: str, run_id: str) -> None:
     """Remove what a run wrote (its mentions and edges); the run node stays as the record of the attempt."""
     with driver.session(database=database) as session:
-        session.run("MATCH ()-[e:HAS_FINDING {run: $id}]->() CALL (e) { DELETE e } IN TRANSACTIONS OF 5000 ROWS",
+        session.run(maintenance("MATCH ()-[e:HAS_FINDING {run: $id}]->() "
+                                "CALL (e) { DELETE e } IN TRANSACTIONS OF 5000 ROWS"),
                     id=run_id).consume()
-        session.run("MATCH (m:Mention {run: $id}) CALL (m) { DETACH DELETE m } IN TRANSACTIONS OF 5000 ROWS",
+        session.run(maintenance("MATCH (m:Mention {run: $id}) "
+                                "CALL (m) { DETACH DELETE m } IN TRANSACTIONS OF 5000 ROWS"),
                     id=run_id).consume()

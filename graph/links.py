@@ -41,6 +41,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from graph.connection import maintenance
 from loaders.curated_links import DEFAULT_FILE, CuratedLinks, read_curated_links
 from loaders.errors import ClinigraphError
 
@@ -317,9 +318,11 @@ def organ_links(tx: Any, run_id: str, codes: dict[str, list[str]]) -> list[dict[
 
 def _delete_edges(driver: Driver, database: str, run_id: str) -> None:
     with driver.session(database=database) as session:
-        session.run("MATCH ()-[l:DX_LINK {run: $id}]->() CALL (l) { DELETE l } IN TRANSACTIONS OF 10000 ROWS",
+        session.run(maintenance("MATCH ()-[l:DX_LINK {run: $id}]->() "
+                                "CALL (l) { DELETE l } IN TRANSACTIONS OF 10000 ROWS"),
                     id=run_id).consume()
-        session.run("MATCH ()-[o:AT_ORGAN {run: $id}]->() CALL (o) { DELETE o } IN TRANSACTIONS OF 10000 ROWS",
+        session.run(maintenance("MATCH ()-[o:AT_ORGAN {run: $id}]->() "
+                                "CALL (o) { DELETE o } IN TRANSACTIONS OF 10000 ROWS"),
                     id=run_id).consume()
 
 

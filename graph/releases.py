@@ -18,6 +18,7 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
+from graph.connection import maintenance
 from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
 from loaders.errors import ReleaseConflictError
 from loaders.records import ReleaseInfo
@@ -179,14 +180,14 @@ def purge_release_data(driver: Driver, database: str, release_id: str) -> None:
         # with 60,000 annotations) deleted with DETACH in one batch would exceed
         # the transaction memory limit.
         for query in _PURGE_EDGES.values():
-            session.run(query, id=release_id).consume()
-        session.run(
+            session.run(maintenance(query), id=release_id).consume()
+        session.run(maintenance(
             "MATCH (c:Concept {release: $id}) "
-            "CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 5000 ROWS",
+            "CALL (c) { DETACH DELETE c } IN TRANSACTIONS OF 5000 ROWS"),
             id=release_id,
         ).consume()
-        session.run(
-            "MATCH (k:Code) WHERE NOT (k)--() CALL (k) { DELETE k } IN TRANSACTIONS OF 5000 ROWS",
+        session.run(maintenance("MATCH (k:Code) WHERE NOT (k)--() "
+                                "CALL (k) { DELETE k } IN TRANSACTIONS OF 5000 ROWS"),
         ).consume()
 
 

@@ -6,9 +6,16 @@ here, and started as a background JVM. Nothing needs Docker or a tarball.
 
 Layout under ``Settings.home``::
 
-    conf/neo4j.conf     written on every start from the settings
+    conf/neo4j.conf     written on every start from the settings (mode 0600)
     data/ logs/ run/ import/ plugins/
     state.json          bolt/http URLs, pid and the generated password (mode 0600)
+
+Everything under the home is for its user alone: the home and its folders are made 0700
+(tightened if they are looser), what is already in them loses its group and other bits on
+every start, and the server and ``neo4j-admin`` run with umask 077, so the store,
+``data/dbms/auth.ini`` and the logs they write are 0600. The initial password reaches
+``neo4j-admin`` in a 0600 argument file (``@file``, which its picocli parser expands), never on
+a command line or in an environment, where any user on the host could read it (``ps``, ``/proc``).
 """
 
 from __future__ import annotations
@@ -20,8 +27,10 @@ import secrets
 import shutil
 import signal
 import socket
+import stat
 import string
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,6 +60,12 @@ JVM_FLAGS = [
     "-XX:+DisableExplicitGC",
     "-Dfile.encoding=UTF-8",
 ]
+
+#: The folders of a home, created for its user alone (0700).
+HOME_FOLDERS = ("conf", "data", "logs", "run", "import", "plugins")
+
+#: The umask the server and the admin tool run with: what they create is for the user alone.
+PRIVATE_UMASK = 0o077
 
 
 class RuntimeProblem(ClinigraphError):
@@ -149,8 +164,7 @@ class Neo4jRuntime:
     def write_config(self) -> Path:
         """Write ``neo4j.conf`` from the settings: loopback only, our ports and memory."""
         s = self.settings
-        for sub in ("conf", "data", "logs", "run", "import", "plugins"):
-            (self.home / sub).mkdir(parents=True, exist_ok=True)
+        self.prepare_home()
         lines = {
             "server.default_listen_address": "127.0.0.1",
             "server.default_advertised_address": "127.0.0.1",
@@ -182,19 +196,56 @@ class Neo4jRuntime:
             # a stop completes; a local server has no in-flight clients at that point.
             "internal.server.bolt.connection_shutdown_wait_time": "100ms",
             "internal.dbms.bolt.netty_server_shutdown_quiet_period": "0",
+            # The database itself bounds every transaction: time for those that name no timeout of their own
+            # (Browser users; reviewers' queries and long maintenance statements name theirs), memory per
+            # transaction and for all together, so one query cannot take the heap from the others.
+            "db.transaction.timeout": s.transaction_timeout,
+            "db.memory.transaction.max": s.transaction_memory_max or _share_of(s.heap_size, 0.5),
+            "dbms.memory.transaction.total.max": s.transaction_memory_total_max or _share_of(s.heap_size, 0.7),
         }
         conf = self.conf_dir / "neo4j.conf"
         body = "# Written by clinigraph on every start; edit the settings, not this file.\n"
         body += "".join(f"{k}={v}\n" for k, v in lines.items())
-        conf.write_text(body)
+        _write_private(conf, body)
         return conf
+
+    def prepare_home(self) -> None:
+        """Create the home and its folders 0700 and take group and other access off all that is in them.
+
+        Run on every start, so a home made by an older clinigraph (folders 0755, store files 0644)
+        is closed too, and so are files another tool wrote into it (``neo4j-admin database import``).
+        """
+        _private_dir(self.home)
+        for sub in HOME_FOLDERS:
+            _private_dir(self.home / sub)
+        _make_tree_private(self.home)
 
     def _admin(self, *args: str) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ, NEO4J_HOME=str(self.home), NEO4J_CONF=str(self.conf_dir))
         return subprocess.run(
             [self.java_executable(), "-cp", f"{self.lib}/*", ADMIN_TOOL, *args],
-            capture_output=True, text=True, env=env,
+            capture_output=True, text=True, env=env, umask=PRIVATE_UMASK,
         )
+
+    def _set_initial_password(self, password: str) -> None:
+        """``neo4j-admin dbms set-initial-password`` with the password read from a 0600 argument file.
+
+        picocli, which parses the admin tool's arguments, replaces an argument ``@path`` by the
+        arguments in that file; the file lives in a fresh 0700 folder and is removed at once.
+        """
+        if not password.isalnum():
+            # An argument file is split at blanks, and quotes and "#" mean something in it.
+            raise RuntimeProblem("the initial password must be letters and digits only")
+        folder = Path(tempfile.mkdtemp(prefix="clinigraph-admin-"))  # mode 0700
+        try:
+            argfile = folder / "initial-password"
+            _write_private(argfile, password + "\n")
+            done = self._admin("dbms", "set-initial-password", f"@{argfile}")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        if done.returncode != 0:
+            said = (done.stderr or done.stdout).strip().replace(password, "<password>")
+            raise RuntimeProblem("could not set the initial password: " + said)
 
     # -- state ---------------------------------------------------------------
     def read_state(self) -> ServerState | None:
@@ -204,7 +255,7 @@ class Neo4jRuntime:
         return ServerState(**data)
 
     def _write_state(self, state: ServerState) -> None:
-        self.home.mkdir(parents=True, exist_ok=True)
+        _private_dir(self.home)
         tmp = self.state_file.with_suffix(".tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as fh:
@@ -223,9 +274,7 @@ class Neo4jRuntime:
                 "is gone; restore it, or remove the folder to start afresh"
             )
         password = generate_password()
-        done = self._admin("dbms", "set-initial-password", password)
-        if done.returncode != 0:
-            raise RuntimeProblem("could not set the initial password: " + (done.stderr or done.stdout).strip())
+        self._set_initial_password(password)
         return password
 
     # -- lifecycle -----------------------------------------------------------
@@ -250,16 +299,16 @@ class Neo4jRuntime:
                 )
         self.write_config()
         password = self._password()
-        self.console_log.parent.mkdir(parents=True, exist_ok=True)
         cmd = [
             java, f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *JVM_FLAGS,
             "-cp", f"{self.lib}/*", ENTRY_POINT,
             f"--home-dir={self.home}", f"--config-dir={self.conf_dir}", "--console-mode",
         ]
-        with self.console_log.open("ab") as log:
+        log_fd = os.open(self.console_log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        with os.fdopen(log_fd, "ab") as log:
             process = subprocess.Popen(
                 cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                cwd=self.home, start_new_session=True,
+                cwd=self.home, start_new_session=True, umask=PRIVATE_UMASK,
             )
         state = ServerState(
             bolt_uri=f"bolt://127.0.0.1:{s.bolt_port}",
@@ -336,6 +385,19 @@ class Neo4jRuntime:
         return "(no log yet)"
 
 
+def _share_of(size: str, share: float) -> str:
+    """A share of a Neo4j memory size, in megabytes: ``_share_of("2g", 0.5)`` is ``"1024m"``.
+
+    >>> _share_of("2g", 0.7), _share_of("512m", 0.5), _share_of("3000k", 0.5)
+    ('1433m', '256m', '1m')
+    """
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmgt]?)b?\s*", size.lower())
+    if not m:
+        raise RuntimeProblem(f"not a memory size: {size!r} (e.g. 2g, 512m)")
+    megabytes = float(m.group(1)) * {"": 1 / 2**20, "k": 1 / 1024, "m": 1, "g": 1024, "t": 1024**2}[m.group(2)]
+    return f"{max(1, int(megabytes * share))}m"
+
+
 def generate_password(length: int = 24) -> str:
     """A random password of letters and digits.
 
@@ -344,6 +406,40 @@ def generate_password(length: int = 24) -> str:
     """
     alphabet = string.ascii_letters + string.digits
     return "".join(secrets.choice(alphabet) for _ in range(length))
+
+
+def _private_dir(path: Path) -> None:
+    """Make ``path`` a folder only its user can enter: created 0700, or tightened to it if looser."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        try:
+            os.chmod(path, mode & ~0o077)
+        except OSError as exc:
+            raise RuntimeProblem(f"could not make {path} private (mode 0700): {exc}") from None
+
+
+def _make_tree_private(root: Path) -> None:
+    """Take group and other permissions off every file and folder under ``root`` (symlinks not followed)."""
+    for folder, dirs, files in os.walk(root):
+        for name in (*dirs, *files):
+            path = os.path.join(folder, name)
+            try:
+                mode = os.lstat(path).st_mode
+                if not stat.S_ISLNK(mode) and mode & 0o077:
+                    os.chmod(path, stat.S_IMODE(mode) & ~0o077)
+            except FileNotFoundError:
+                continue  # removed meanwhile (a server still stopping)
+            except OSError as exc:
+                raise RuntimeProblem(f"could not make {path} private: {exc}") from None
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable and writable by its user only (mode 0600, also when it existed)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as fh:
+        os.fchmod(fh.fileno(), 0o600)
+        fh.write(text)
 
 
 def _java_major(java: str) -> int | None:

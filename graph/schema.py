@@ -17,6 +17,7 @@ from pathlib import Path
 
 from neo4j import Driver
 
+from graph.connection import maintenance
 from loaders.errors import ClinigraphError
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "cypher" / "schema"
@@ -88,7 +89,7 @@ def apply_schema(driver: Driver, database: str, directory: Path = SCHEMA_DIR) ->
             if _IN_TRANSACTIONS.search(statement):
                 # A batched data migration must run in an auto-commit transaction of its own.
                 with driver.session(database=database) as session:
-                    session.run(statement).consume()
+                    session.run(maintenance(statement)).consume()
             else:
                 driver.execute_query(statement, database_=database)
         driver.execute_query(

@@ -54,6 +54,37 @@ class Settings(BaseSettings):
     api_timeout_seconds: float = Field(
         default=30.0, gt=0, description="A request's time limit; the Neo4j transaction gets the same."
     )
+    api_header_timeout_seconds: float = Field(
+        default=10.0, gt=0,
+        description="How long a request's line and headers may take to arrive, from the connection opening "
+                    "or the previous answer on it; past it the connection is closed (408 if a request had begun).",
+    )
+    api_keepalive_timeout_seconds: int = Field(
+        default=5, ge=1, description="An idle keep-alive connection is closed after this many seconds."
+    )
+    api_max_header_bytes: int = Field(
+        default=32_768, ge=1024, le=1_048_576,
+        description="The largest request line and headers accepted (431 above it).",
+    )
+    api_max_headers: int = Field(default=100, ge=8, le=10_000, description="The most header fields a request may have.")
+
+    api_max_result_bytes: int = Field(
+        default=8_000_000, ge=10_000,
+        description="The largest answer the API sends (a free Cypher result counted as it is read); larger ones "
+                    "are refused with a 413 problem that says how to narrow the request.",
+    )
+    transaction_timeout: str = Field(
+        default="15m",
+        description="db.transaction.timeout of the local Neo4j: any transaction that names no timeout of its "
+                    "own (Neo4j Browser, a forgotten query) is stopped by the database after this long.",
+    )
+    transaction_memory_max: str | None = Field(
+        default=None, description="db.memory.transaction.max of the local Neo4j (default: half the heap)."
+    )
+    transaction_memory_total_max: str | None = Field(
+        default=None,
+        description="dbms.memory.transaction.total.max of the local Neo4j (default: 70 % of the heap).",
+    )
 
     external_uri: str | None = Field(default=None, validation_alias="NEO4J_URI")
     external_user: str = Field(default="neo4j", validation_alias="NEO4J_USER")

@@ -26,6 +26,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from graph.connection import maintenance
 from loaders.errors import ClinigraphError
 from loaders.specialties import DEFAULT_FILE, OwnershipMap, read_ownership
 
@@ -190,8 +191,8 @@ def _edge_row(code: str, rule: Any, ownership: OwnershipMap) -> dict[str, Any]:
 
 def _delete_edges(driver: Driver, database: str, map_id: str) -> None:
     with driver.session(database=database) as session:
-        session.run("MATCH ()-[h:HOME_SPECIALTY {map: $id}]->() "
-                    "CALL (h) { DELETE h } IN TRANSACTIONS OF 10000 ROWS", id=map_id).consume()
+        session.run(maintenance("MATCH ()-[h:HOME_SPECIALTY {map: $id}]->() "
+                                "CALL (h) { DELETE h } IN TRANSACTIONS OF 10000 ROWS"), id=map_id).consume()
 
 
 def _purge(driver: Driver, database: str, map_id: str) -> None:

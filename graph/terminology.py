@@ -247,12 +247,56 @@ ORDER BY score DESC, size(node.code), node.code
 LIMIT $limit
 """
 
+# One seek per release on the (system, code, release) constraint: never a scan of a release's concepts.
 _CODE_HITS = """
-MATCH (c:Concept) WHERE c.release IN $releases AND c.code = $code AND ($system IS NULL OR c.system = $system)
-  AND ($kind IS NULL OR c.kind = $kind) AND ($active IS NULL OR coalesce(c.active, true) = $active)
+UNWIND $releases AS release
+MATCH (c:Concept {system: $system, code: $code, release: release})
+WHERE ($kind IS NULL OR c.kind = $kind) AND ($active IS NULL OR coalesce(c.active, true) = $active)
 RETURN c.system AS system, c.code AS code, c.display AS display, c.kind AS kind,
        c.billable AS billable, coalesce(c.active, true) AS active, c.release AS release
 """
+
+#: What a code of each system looks like once normalised (:func:`normalise_code`): a one-word search is
+#: looked up as a code only in the systems whose shape it has.
+CODE_SHAPES = {
+    "ICD10CM": re.compile(r"^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$|^[A-Z][0-9]{2}-[A-Z][0-9]{2}$"),
+    "SNOMEDCT": re.compile(r"^[1-9][0-9]{5,17}$"),
+    "LOINC": re.compile(r"^(L[APG])?[0-9]{1,8}-[0-9]$"),
+    "RXNORM": re.compile(r"^[0-9]{1,8}$"),
+    "HPO": re.compile(r"^HP:[0-9]{7}$"),
+    "UMLS": re.compile(r"^C[0-9]{7}$"),
+    "OMIM": re.compile(r"^OMIM:[0-9]{6}$"),
+    "ORPHA": re.compile(r"^ORPHA:[0-9]{1,7}$"),
+    "DECIPHER": re.compile(r"^DECIPHER:[0-9]{1,6}$"),
+    "SEMMEDDB": re.compile(r"^C[0-9]{7}$"),
+}
+
+
+def code_candidates(word: str, system: str | None = None) -> list[tuple[str, str]]:
+    """The (system, code) pairs a one-word query could be, by shape alone.
+
+    >>> code_candidates("heart")
+    []
+    >>> code_candidates("e1122")
+    [('ICD10CM', 'E11.22')]
+    >>> code_candidates("HP:0001635")
+    [('HPO', 'HP:0001635')]
+    >>> code_candidates("2160-0")
+    [('LOINC', '2160-0')]
+    """
+    word = word.strip()
+    if not 0 < len(word) <= 32 or " " in word:
+        return []
+    prefix = word.split(":", 1)[0].upper() if ":" in word else None
+    found = []
+    for name in [system] if system else KNOWN_SYSTEMS:
+        if prefix and name in ("OMIM", "ORPHA", "DECIPHER") and _SYSTEM_ALIASES.get(prefix, prefix) != name:
+            continue  # HP:0001635 is not ORPHA:0001635
+        shape = CODE_SHAPES.get(name)
+        code = normalise_code(name, word)
+        if shape is None or shape.match(code):
+            found.append((name, code))
+    return found
 
 
 def current_release_ids(driver: Driver, database: str, system: str | None) -> list[str]:
@@ -285,13 +329,10 @@ def search(
     hits: list[dict[str, Any]] = []
 
     def work(tx: ManagedTransaction) -> None:
-        candidate = text.strip()
-        if 0 < len(candidate) <= 32 and " " not in candidate:
-            for sys_name in [system] if system else list(KNOWN_SYSTEMS):
-                code = normalise_code(sys_name, candidate)
-                for r in tx.run(_CODE_HITS, releases=releases, code=code, system=system, kind=kind, active=active):
-                    if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):
-                        hits.append({**r.data(), "score": None, "matched": "code"})
+        for sys_name, code in code_candidates(text, system):
+            for r in tx.run(_CODE_HITS, releases=releases, code=code, system=sys_name, kind=kind, active=active):
+                if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):
+                    hits.append({**r.data(), "score": None, "matched": "code"})
         lucene = lucene_query(text)
         if lucene:
             rows = tx.run(

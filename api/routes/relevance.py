@@ -41,12 +41,15 @@ async def relevance_post(graph: GraphDep, body: RelevanceIn) -> dict[str, Any]:
 @router.get("/specialty-relevance", response_model=RelevanceOut, responses=_ERRORS)
 async def relevance_get(
     graph: GraphDep,
-    diagnosis: Annotated[list[str], Query(description="ICD-10-CM code (repeat)")] = [],  # noqa: B006
-    finding: Annotated[list[str], Query(description="SYSTEM:CODE, e.g. HPO:HP:0000103 (repeat)")] = [],  # noqa: B006
-    item: Annotated[list[str], Query(description="Item id (repeat), instead of diagnoses")] = [],  # noqa: B006
-    specialty: str | None = None,
+    diagnosis: Annotated[list[str], Query(max_length=50, description="ICD-10-CM code (repeat)")] = [],  # noqa: B006
+    finding: Annotated[list[str], Query(max_length=200, description="SYSTEM:CODE, e.g. HPO:HP:0000103 (repeat)"
+                                        )] = [],  # noqa: B006
+    item: Annotated[list[str], Query(max_length=200, description="Item id (repeat), instead of diagnoses"
+                                     )] = [],  # noqa: B006
+    specialty: Annotated[str | None, Query(max_length=60)] = None,
 ) -> dict[str, Any]:
-    """The same as POST, from query parameters."""
+    """The same as POST, from query parameters (the same limits; a value the body model refuses, such as an
+    over-long finding code, is a 422 naming it)."""
     findings = []
     for i, f in enumerate(finding):
         system, sep, code = f.partition(":")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import stat
+
 from graph.runtime import Neo4jRuntime, generate_password
 from graph.settings import Settings
 
@@ -23,3 +26,27 @@ def test_config_is_loopback_only_with_our_ports_and_memory(tmp_path):
     assert "server.memory.pagecache.size=512m" in conf
     assert "dbms.security.auth_enabled=true" in conf
     assert not any(line.startswith("server.default_listen_address=0.0.0.0") for line in conf)
+
+
+def test_config_and_home_folders_are_for_the_user_alone(tmp_path):
+    """neo4j.conf is 0600 and the home's folders 0700, also where an older home left them open."""
+    home = tmp_path / "home"
+    (home / "conf").mkdir(parents=True)
+    (home / "logs").mkdir()
+    (home / "conf" / "neo4j.conf").write_text("old\n")
+    (home / "logs" / "debug.log").write_text("old\n")
+    for path, mode in [(home, 0o755), (home / "conf", 0o777), (home / "logs", 0o750),
+                       (home / "conf" / "neo4j.conf", 0o666), (home / "logs" / "debug.log", 0o644)]:
+        os.chmod(path, mode)
+    old_umask = os.umask(0o022)
+    try:
+        conf = Neo4jRuntime(Settings(home=home, NEO4J_URI=None)).write_config()
+    finally:
+        os.umask(old_umask)
+    modes = {str(p.relative_to(tmp_path)): f"{stat.S_IMODE(p.stat().st_mode):04o}" for p in [home, *home.rglob("*")]}
+    assert modes == {
+        "home": "0700", "home/conf": "0700", "home/data": "0700", "home/logs": "0700", "home/run": "0700",
+        "home/import": "0700", "home/plugins": "0700",
+        "home/conf/neo4j.conf": "0600", "home/logs/debug.log": "0600",
+    }
+    assert conf.read_text().startswith("# Written by clinigraph")
