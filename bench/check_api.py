@@ -6,9 +6,13 @@ default data (`clinigraph demo --no-serve` into a throwaway Neo4j):
 * ``load`` — 50 concurrent clients for 60 s mixing verify, provenance, relevance and lookup;
 * ``faults`` — Neo4j stopped under the serving API (503 + Retry-After, then recovery without a
   restart), and a load killed with SIGKILL (no visible release; a rerun completes it);
-* ``refusals`` — a reviewer key on every write endpoint and with write queries: all refused.
+* ``refusals`` — a reviewer key on every write endpoint, with write queries, and with every administration,
+  ``SHOW`` and ``TERMINATE`` command (the table in bench/RESULTS.md): all refused;
+* ``attacks`` — the cases an attacker found (issue 16), each with the answer it must get: text Neo4j's
+  parser does not survive, inputs that answered 500, unbounded results; then 50 requests over every route;
+* ``search`` — one-word against two-word searches on the real releases (p50 of each, and their ratio).
 
-    bench/run checks [--phases schemathesis,load,faults,refusals] [--seconds 60] [--clients 50]
+    bench/run checks [--phases refusals,attacks,search,schemathesis,load,faults] [--seconds 60] [--clients 50]
 
 Writes ``bench/out/api_checks.json`` and prints the figures.
 """
@@ -30,6 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # tests.integration.test_security: the cases
 
 from phases import ROOT, git_head, percentiles, serve  # noqa: E402
 
@@ -211,15 +216,100 @@ def refusals(base: str, keys: dict[str, str]) -> dict:
             for body in ({"kind": "schema"}, {"kind": "load", "source": "icd10cm"}, {"kind": "links"}):
                 endpoint[str(http.request(method, path, json=body).status_code)] += 1
         queries = Counter(str(http.post("/v1/cypher", json={"query": q}).status_code) for q in WRITE_QUERIES)
+        from tests.integration.test_security import REFUSED
+
+        administration = []
+        for query, _ in REFUSED:
+            r = http.post("/v1/cypher", json={"query": query})
+            administration.append({"query": query, "status": r.status_code, "detail": r.json().get("detail")})
     out = {"write_endpoints": [f"{m} {p}" for m, p in writes], "endpoint_answers": dict(endpoint),
-           "write_queries": len(WRITE_QUERIES), "query_answers": dict(queries)}
+           "write_queries": len(WRITE_QUERIES), "query_answers": dict(queries),
+           "administration_answers": dict(Counter(str(a["status"]) for a in administration)),
+           "administration": administration}
     print("refusals", out, flush=True)
+    return out
+
+
+def attacks(base: str, keys: dict[str, str]) -> dict:
+    """Each case an attacker found, the answer it must get and the one it got; then the service must still
+    answer 50 requests spread over every route."""
+    import httpx
+
+    from tests.integration.test_security import PARSER_KILLERS, ROUTES_AFTER
+
+    deep = "RETURN reduce(a = [], i IN range(1, 2000) | [a]) AS deep"
+    cases = [(f"parser: {name}", "POST", "/v1/cypher", {"query": q, "timeout_seconds": 5}, None, 422)
+             for name, q in sorted(PARSER_KILLERS.items())]
+    cases += [
+        ("CALL {} IN TRANSACTIONS", "POST", "/v1/cypher",
+         {"query": "CALL () { MATCH (n) RETURN n } IN TRANSACTIONS RETURN n"}, None, 422),
+        ("deeply nested result", "POST", "/v1/cypher", {"query": deep}, None, 422),
+        ("lone surrogate parameter", "POST", "/v1/cypher", '{"query": "RETURN $x", "parameters": {"x": "\\ud800"}}',
+         None, 422),
+        ("deeply nested body", "POST", "/v1/verify", "[" * 100_000 + "]" * 100_000, None, 422),
+        ("61-character specialty", "GET", "/v1/specialty-relevance", None,
+         {"diagnosis": "E11.22", "specialty": "x" * 61}, 422),
+        ("51 diagnoses", "GET", "/v1/specialty-relevance", None,
+         {"diagnosis": [f"E11.{i}" for i in range(51)]}, 422),
+        ("over-long finding code", "GET", "/v1/specialty-relevance", None,
+         {"diagnosis": "E11.22", "finding": "HPO:" + "1" * 200}, 422),
+        ("one 15 MB row", "POST", "/v1/cypher", {"query": "RETURN range(1, 2000000) AS x"}, None, 413),
+        ("5,000 rows of 2 KB", "POST", "/v1/cypher", {"query": "UNWIND range(1, 5000) AS i RETURN i, "
+                                                      "reduce(s = '', j IN range(1, 2000) | s + 'x') AS pad",
+                                                      "max_rows": 5000}, None, 413),
+        ("DELETE on a GET route", "DELETE", "/v1/releases", None, None, 405),
+    ]
+    answers = []
+    with httpx.Client(base_url=base, timeout=60, headers={"Authorization": f"Bearer {keys['admin']}"}) as http:
+        for name, method, path, body, params, expected in cases:
+            t = time.perf_counter()
+            if isinstance(body, str):
+                r = http.request(method, path, content=body, params=params,
+                                 headers={"Content-Type": "application/json"})
+            else:
+                r = http.request(method, path, json=body, params=params)
+            answers.append({"case": name, "expected": expected, "status": r.status_code,
+                            "content_type": r.headers.get("content-type"), "allow": r.headers.get("allow"),
+                            "seconds": round(time.perf_counter() - t, 3)})
+        after = Counter()
+        for i in range(50):
+            method, path, body = ROUTES_AFTER[i % len(ROUTES_AFTER)]
+            after[str(http.request(method, path, json=body).status_code)] += 1
+    out = {"cases": answers, "as_expected": sum(a["status"] == a["expected"] for a in answers),
+           "of": len(answers), "then_50_requests": dict(after)}
+    print("attacks", out, flush=True)
+    return out
+
+
+def search_latency(base: str, keys: dict[str, str], rounds: int = 30) -> dict:
+    """p50 of one-word searches against two-word ones, interleaved in one run (issue 16: within 2x)."""
+    import httpx
+
+    one = ["heart", "diabetes", "asthma", "fracture", "anemia", "pneumonia", "migraine", "seizure", "obesity",
+           "sepsis"]
+    two = ["heart failure", "type diabetes", "asthma attack", "hip fracture", "iron anemia", "viral pneumonia",
+           "migraine aura", "febrile seizure", "morbid obesity", "severe sepsis"]
+    codes = ["E11.22", "e1122", "HP:0001635", "I50.9", "N18.3"]
+    samples: dict[str, list[float]] = defaultdict(list)
+    with httpx.Client(base_url=base, timeout=60, headers={"Authorization": f"Bearer {keys['reviewer']}"}) as http:
+        for q in one + two + codes:  # warm: plans cached, pages in memory
+            http.get("/v1/search", params={"q": q})
+        for _ in range(rounds):
+            for kind, words in (("one_word", one), ("two_words", two), ("code", codes)):
+                for q in words:
+                    t = time.perf_counter()
+                    r = http.get("/v1/search", params={"q": q})
+                    samples[kind].append(time.perf_counter() - t)
+                    assert r.status_code == 200, r.text
+    out = {kind: percentiles(xs) for kind, xs in samples.items()}
+    out["one_word_over_two_words_p50"] = round(out["one_word"]["p50_ms"] / out["two_words"]["p50_ms"], 2)
+    print("search", out, flush=True)
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--phases", default="schemathesis,load,faults,refusals")
+    parser.add_argument("--phases", default="refusals,attacks,search,schemathesis,load,faults")
     parser.add_argument("--seconds", type=int, default=60, help="load test length")
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--fuzz-seconds", type=int, default=120)
@@ -246,6 +336,10 @@ def main() -> None:
         try:
             if "refusals" in phases:
                 report["refusals"] = refusals(base, keys)
+            if "attacks" in phases:
+                report["attacks"] = attacks(base, keys)
+            if "search" in phases:
+                report["search"] = search_latency(base, keys)
             if "schemathesis" in phases:
                 report["schemathesis"] = schemathesis(base, keys, args.fuzz_seconds)
             if "load" in phases:

@@ -92,7 +92,7 @@ MAX_RESULT_DEPTH = 32       # lists and maps nested in one value of the result
 #: Seconds the client waits past the transaction's own timeout before it gives up on the server: Neo4j
 #: checks transaction timeouts every 2 s (``db.transaction.monitor.check.interval``), so a query that merely
 #: runs long is normally stopped by the database (422) before the client's deadline (504) fires.
-_CLIENT_GRACE = 3.0
+_CLIENT_GRACE = 5.0
 
 _TOKEN = re.compile(
     r"""(?P<skip>\s+|//[^\n]*|/\*.*?\*/|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`]|``)*`)"""
