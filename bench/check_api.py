@@ -352,6 +352,7 @@ def main() -> None:
             api.terminate()
             api.wait(timeout=30)
     out = ROOT / "bench" / "out" / "api_checks.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))
 
