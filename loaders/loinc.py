@@ -26,6 +26,7 @@ from pathlib import Path
 
 from loaders.errors import SourceFormatError
 from loaders.files import describe_file, unpacked_release
+from loaders.padded_csv import unpadded_lines
 from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
 
 SYSTEM = "LOINC"
@@ -124,7 +125,8 @@ def _csv_rows(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict
     """Rows as trimmed dicts; the header must hold every ``required`` column."""
     try:
         with path.open(encoding="utf-8-sig", newline="") as fh:
-            reader = csv.reader(fh, strict=True)
+            # LOINC pads quoted fields after their closing quote; only that padding is taken away.
+            reader = csv.reader(unpadded_lines(fh, path), strict=True)
             try:
                 header = [h.strip() for h in next(reader)]
             except StopIteration:
@@ -141,7 +143,7 @@ def _csv_rows(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict
                                             line=number, field="columns")
                 yield number, {h: v.strip() for h, v in zip(header, values, strict=True)}
     except csv.Error as exc:
-        raise SourceFormatError(path, f"not valid CSV ({exc})", line=getattr(exc, "line_num", None)) from None
+        raise SourceFormatError(path, f"not valid CSV ({exc})", line=reader.line_num or None) from None
     except UnicodeDecodeError as exc:
         raise SourceFormatError(path, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
 

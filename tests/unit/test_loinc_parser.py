@@ -111,3 +111,28 @@ def test_unknown_encoding_is_refused(copy):
     path.write_bytes(path.read_bytes().replace(b"Blood sugar", "Blood sügar".encode("latin-1")))
     with pytest.raises(SourceFormatError, match=r"Loinc.csv: not UTF-8"):
         parse(copy)
+
+
+def test_fields_padded_after_their_closing_quote_read_as_unpadded(copy):
+    """Issue 17, class 1: Loinc.csv as LOINC ships it pads quoted fields (``"10013-1"  ,"R' wave…"   ,``);
+    the strict reader refused the whole file, with no line number."""
+    import re
+
+    path = copy / "LoincTable" / "Loinc.csv"
+    text = path.read_text(encoding="utf-8")
+    padded = re.sub(r'"(?=,|\r?\n)', '"   ', text)  # blanks after every closing quote, as LOINC pads them
+    assert padded != text and '"   ,' in padded
+    path.write_text(padded, encoding="utf-8", newline="")
+    assert parse(copy)[0] == parse(NEW)[0]
+
+
+@pytest.mark.parametrize(("glued", "message"), [
+    ('"2160-0"x,', r"line 5: not valid CSV \(',' expected after '\"'\)"),
+    ('"2160-0"  x,', r"line 5, field quoting: text after a closing quote at column 11"),
+])
+def test_text_glued_to_a_closing_quote_is_refused_at_its_line(copy, glued, message):
+    """Only blanks are padding: anything else after a closing quote is damage, refused where it stands."""
+    path = copy / "LoincTable" / "Loinc.csv"
+    path.write_text(path.read_text().replace('"2160-0",', glued), newline="")
+    with pytest.raises(SourceFormatError, match="Loinc.csv, " + message):
+        parse(copy)
