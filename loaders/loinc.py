@@ -19,6 +19,7 @@ UTF-8 (a BOM is accepted).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -73,50 +74,62 @@ class LoincFiles:
     parts: Path | None
     part_links: Path | None
     hierarchy: Path | None
-    version: str
+    #: From the distribution's folder name (``Loinc_2.78``); None when it does not say. Not guessed from
+    #: ``VersionLastChanged``: that is only the newest version any term changed in (a 2.67 table says 2.63).
+    version: str | None
+
+    def name_of(self, path: Path) -> str:
+        """A file's name as provenance gives it: its place in the distribution (``LoincTable/Loinc.csv``)."""
+        return path.relative_to(self.root).as_posix()
 
     def all_files(self) -> list[Path]:
         return [p for p in (self.loinc, self.map_to, self.parts, self.part_links, self.hierarchy) if p]
 
 
 def _find(root: Path, name: str) -> Path | None:
-    found = sorted(p for p in root.rglob("*") if p.name.lower() == name.lower())
+    found = sorted((p for p in root.rglob("*") if p.name.lower() == name.lower()),
+                   key=lambda p: (len(p.relative_to(root).parts), str(p)))
     return found[0] if found else None
+
+
+def _find_loinc_table(root: Path) -> Path | None:
+    """The main table: ``LoincTable/Loinc.csv`` (or a bare ``Loinc.csv`` at the top), never the panel
+    table of the same name under ``AccessoryFiles/PanelsAndForms/``, which sorts first."""
+    tables = [p for p in root.rglob("*") if p.name.lower() == "loinc.csv"
+              and "accessoryfiles" not in (part.lower() for part in p.relative_to(root).parts)]
+    in_table_folder = [p for p in tables if p.parent.name.lower() == "loinctable"]
+    for candidates in (in_table_folder, tables):
+        if candidates:
+            return min(candidates, key=lambda p: (len(p.relative_to(root).parts), str(p)))
+    return None
 
 
 def find_release_files(path: str | Path) -> LoincFiles:
     root = unpacked_release(path, "LOINC release")
-    loinc = _find(root, "Loinc.csv")
+    loinc = _find_loinc_table(root)
     if loinc is None:
         raise SourceFormatError(root, "no LoincTable/Loinc.csv in the release", field="files")
     hierarchy = next((h for h in (_find(root, n) for n in HIERARCHY_FILES) if h), None)
-    m = re.search(r"Loinc_(\d+\.\d+)", str(loinc))
-    version = m.group(1) if m else _max_version_last_changed(loinc)
+    # Before 2.68 the part links were one file; since, a primary and a supplementary one.
+    part_links = _find(root, "LoincPartLink_Primary.csv") or _find(root, "LoincPartLink.csv")
+    m = re.search(r"Loinc_(\d+\.\d+)", str(loinc)) or re.search(r"Loinc_(\d+\.\d+)", Path(path).name)
     return LoincFiles(
         root=root, loinc=loinc, map_to=_find(root, "MapTo.csv"), parts=_find(root, "Part.csv"),
-        part_links=_find(root, "LoincPartLink_Primary.csv"), hierarchy=hierarchy, version=version,
+        part_links=part_links, hierarchy=hierarchy, version=m.group(1) if m else None,
     )
-
-
-def _max_version_last_changed(loinc: Path) -> str:
-    best = ""
-    for _, row in _csv_rows(loinc, ("LOINC_NUM",)):
-        value = row.get("VersionLastChanged", "")
-        if value and tuple(int(x) for x in value.split(".") if x.isdigit()) > tuple(
-            int(x) for x in best.split(".") if x.isdigit()
-        ):
-            best = value
-    if not best:
-        raise SourceFormatError(loinc, "no release version (folder Loinc_X.YY or VersionLastChanged)",
-                                field="VersionLastChanged")
-    return best
 
 
 def describe_release(path: str | Path, version: str | None = None) -> ReleaseInfo:
     files = find_release_files(path)
+    version = version or files.version
+    if not version:
+        raise SourceFormatError(files.root, "the release does not say its LOINC version (no Loinc_X.YY folder "
+                                "or zip name); give it with --version", field="version")
     return ReleaseInfo(
-        system=SYSTEM, version=version or files.version,
-        files=tuple(describe_file(p) for p in files.all_files()),
+        system=SYSTEM, version=version,
+        # Named by their place in the distribution: two files called Loinc.csv are two different tables.
+        files=tuple(dataclasses.replace(describe_file(p), name=files.name_of(p))
+                    for p in files.all_files()),
         loader=LOADER, loader_version=LOADER_VERSION, title="LOINC",
     )
 
@@ -178,7 +191,7 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
         synonyms = tuple(s for s in (row.get("SHORTNAME", ""), row.get("DisplayName", "")) if s)
         yield ConceptRecord(
             system=SYSTEM, code=code, display=row["LONG_COMMON_NAME"] or code, kind="term",
-            source_file=files.loinc.name, record=f"line {number}", synonyms=synonyms,
+            source_file=files.name_of(files.loinc), record=f"line {number}", synonyms=synonyms,
             properties=tuple(properties),
         )
     parts: set[str] = set()
@@ -191,7 +204,7 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
             parts.add(code)
             yield ConceptRecord(
                 system=SYSTEM, code=code, display=row["PartDisplayName"] or row["PartName"], kind="part",
-                source_file=files.parts.name, record=f"line {number}",
+                source_file=files.name_of(files.parts), record=f"line {number}",
                 properties=(("part_type", row["PartTypeName"]), ("part_name", row["PartName"]),
                             ("status", row["Status"]), ("active", row["Status"].upper() == "ACTIVE")),
             )
@@ -204,7 +217,7 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
                 parts.add(code)
                 yield ConceptRecord(
                     system=SYSTEM, code=code, display=row["CODE_TEXT"] or code, kind="hierarchy_node",
-                    source_file=files.hierarchy.name, record=f"line {number}", properties=(("active", True),),
+                    source_file=files.name_of(files.hierarchy), record=f"line {number}", properties=(("active", True),),
                 )
     known = terms | parts
     if files.map_to:
@@ -214,7 +227,7 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
                 continue
             yield RelationRecord(
                 type="REPLACED_BY", source_code=row["LOINC"], target_code=row["MAP_TO"], system=SYSTEM,
-                source_file=files.map_to.name, record=f"line {number}", key=row["MAP_TO"],
+                source_file=files.name_of(files.map_to), record=f"line {number}", key=row["MAP_TO"],
                 properties=(("association", "map_to"), ("comment", row.get("COMMENT") or None)),
             )
     if files.part_links:
@@ -224,7 +237,7 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
                 continue
             yield RelationRecord(
                 type="HAS_PART", source_code=row["LoincNumber"], target_code=row["PartNumber"], system=SYSTEM,
-                source_file=files.part_links.name, record=f"line {number}",
+                source_file=files.name_of(files.part_links), record=f"line {number}",
                 key=f"{row['PartTypeName']}|{row['LinkTypeName']}",
                 properties=(("part_type", row["PartTypeName"]), ("link_type", row["LinkTypeName"]),
                             ("property", row.get("Property") or None)),
@@ -239,6 +252,6 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
         assert files.hierarchy is not None
         yield RelationRecord(
             type="IS_A", source_code=row["CODE"], target_code=parent, system=SYSTEM,
-            source_file=files.hierarchy.name, record=f"line {number}", key=row["PATH_TO_ROOT"],
+            source_file=files.name_of(files.hierarchy), record=f"line {number}", key=row["PATH_TO_ROOT"],
             properties=(("hierarchy", files.hierarchy.stem),),
         )

@@ -136,3 +136,41 @@ def test_text_glued_to_a_closing_quote_is_refused_at_its_line(copy, glued, messa
     path.write_text(path.read_text().replace('"2160-0",', glued), newline="")
     with pytest.raises(SourceFormatError, match="Loinc.csv, " + message):
         parse(copy)
+
+
+def test_the_main_table_is_loinctable_not_the_panels_table_of_the_same_name(copy):
+    """Issue 17, class 2: a distribution also has AccessoryFiles/PanelsAndForms/Loinc.csv, which sorts first;
+    it was loaded instead of the main table, and provenance named only 'Loinc.csv'."""
+    main = copy / "LoincTable" / "Loinc.csv"
+    panels = copy / "AccessoryFiles" / "PanelsAndForms" / "Loinc.csv"
+    panels.parent.mkdir(parents=True)
+    header, first, *_ = main.read_text(encoding="utf-8").splitlines(keepends=True)
+    panels.write_text(header + first, encoding="utf-8")
+    assert find_release_files(copy).loinc == main
+    assert parse(copy)[0].keys() == parse(NEW)[0].keys()
+    names = [f.name for f in describe_release(copy).files]
+    assert "LoincTable/Loinc.csv" in names and "Loinc.csv" not in names
+
+
+def test_the_single_part_link_file_of_older_releases_is_read(copy):
+    """Issue 17, class 3: LoincPartLink.csv (before the split into _Primary and _Supplementary) was ignored."""
+    part_file = copy / "AccessoryFiles" / "PartFile"
+    (part_file / "LoincPartLink_Primary.csv").rename(part_file / "LoincPartLink.csv")
+    import dataclasses
+
+    def links(release: Path) -> list:
+        return [dataclasses.replace(r, source_file="") for r in parse(release)[1] if r.type == "HAS_PART"]
+
+    assert links(copy) and links(copy) == links(NEW)
+    assert {r.source_file for r in parse(copy)[1] if r.type == "HAS_PART"} == {
+        "AccessoryFiles/PartFile/LoincPartLink.csv"}
+
+
+def test_a_release_that_does_not_say_its_version_is_not_guessed(tmp_path):
+    """Issue 17, class 4: without a Loinc_X.YY folder the version was guessed from the highest
+    VersionLastChanged (a lower bound: a 2.67 table became LOINC@2.63). Now it must be given."""
+    target = tmp_path / "loinc-release"
+    shutil.copytree(NEW, target)
+    with pytest.raises(SourceFormatError, match=r"field version: .*give it with --version"):
+        describe_release(target)
+    assert describe_release(target, "2.78").release_id == "LOINC@2.78"
