@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
+from loaders.records import LoadReport
 
 RXNCONSO = ("RXCUI", "LAT", "TS", "LUI", "STT", "SUI", "ISPREF", "RXAUI", "SAUI", "SCUI", "SDUI", "SAB", "TTY",
             "CODE", "STR", "SRL", "SUPPRESS", "CVF")
@@ -23,8 +24,13 @@ MRCONSO = ("CUI", "LAT", "TS", "LUI", "STT", "SUI", "ISPREF", "AUI", "SAUI", "SC
 MRSTY = ("CUI", "TUI", "STN", "STY", "ATUI", "CVF")
 
 
-def rrf_rows(path: Path, columns: tuple[str, ...], *, encoding: str = "utf-8") -> Iterator[tuple[int, dict[str, str]]]:
-    """Each row of an RRF file as a dict of its documented columns."""
+def rrf_rows(path: Path, columns: tuple[str, ...], *, encoding: str = "utf-8", report: LoadReport | None = None
+             ) -> Iterator[tuple[int, dict[str, str]]]:
+    """Each row of an RRF file as a dict of its documented columns.
+
+    A last row without its line end is whole when it has every field and the trailing ``|``: it is read
+    (and counted in ``report``); one without them was cut off and stops the load.
+    """
     if not path.is_file():
         raise SourceFormatError(path, "file not found")
     try:
@@ -32,9 +38,13 @@ def rrf_rows(path: Path, columns: tuple[str, ...], *, encoding: str = "utf-8") -
             for number, raw in enumerate(fh, start=1):
                 if not raw.strip():
                     continue
-                if not raw.endswith("\n"):
-                    raise SourceFormatError(path, "last line is truncated (no line end)", line=number)
                 values = raw.rstrip("\r\n").split("|")
+                if not raw.endswith("\n"):
+                    if values[-1] != "" or len(values) - 1 != len(columns):
+                        raise SourceFormatError(path, f"last line is truncated: {len(values) - 1} of {len(columns)} "
+                                                "fields and no line end", line=number, field="columns")
+                    if report is not None:
+                        report.note("last_line_without_line_end", f"{path.name} line {number}")
                 if values[-1] != "":
                     raise SourceFormatError(path, "row lacks the trailing '|'", line=number, field="columns")
                 values.pop()  # the trailing pipe

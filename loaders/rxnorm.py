@@ -106,7 +106,7 @@ def parse_release(
     report = report if report is not None else LoadReport()
     files = find_release_files(path)
     concepts: dict[str, _Concept] = {}
-    for number, row in rrf_rows(files.conso, RXNCONSO):
+    for number, row in rrf_rows(files.conso, RXNCONSO, report=report):
         if row["SAB"] not in sources:
             continue
         if row["SUPPRESS"] in SUPPRESSED and not include_suppressed:
@@ -125,7 +125,7 @@ def parse_release(
             concept.synonyms.append(name)
     attributes: dict[str, dict[str, list[str]]] = {}
     if files.sat:
-        for _, row in rrf_rows(files.sat, RXNSAT):
+        for _, row in rrf_rows(files.sat, RXNSAT, report=report):
             attribute = SELECTED_ATTRIBUTES.get(row["ATN"])
             if attribute and row["RXCUI"] in concepts and row["SAB"] in sources and (
                 include_suppressed or row["SUPPRESS"] not in SUPPRESSED
@@ -146,7 +146,7 @@ def parse_release(
         )
     retired: dict[str, tuple[str, int]] = {}
     if files.cui:
-        for number, row in rrf_rows(files.cui, RXNCUI):
+        for number, row in rrf_rows(files.cui, RXNCUI, report=report):
             old, new = row["CUI1"], row["CUI2"]
             if old != new and old not in concepts and new in concepts:
                 retired[old] = (new, number)
@@ -171,7 +171,7 @@ def _relations(
 ) -> Iterator[RelationRecord]:
     assert files.rel is not None
     sane = insane = 0
-    for number, row in rrf_rows(files.rel, RXNREL):
+    for number, row in rrf_rows(files.rel, RXNREL, report=report):
         if row["SAB"] not in sources or row["STYPE1"] != "CUI" or row["STYPE2"] != "CUI":
             continue
         if row["SUPPRESS"] in SUPPRESSED and not include_suppressed:

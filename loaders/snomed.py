@@ -283,22 +283,30 @@ def _rows(
     seen = valid_ids if valid_ids is not None else set()
     try:
         with path.open(encoding="utf-8", newline="") as fh:
-            header_line = fh.readline()
+            # One rule for comment lines ('#'), before the header as after it: skipped, and counted.
+            header_number, header_line = 1, fh.readline()
+            while header_line.startswith("#"):
+                report.note("comment_line_skipped", f"{path.name} line {header_number}")
+                header_number, header_line = header_number + 1, fh.readline()
             header = tuple(h.strip() for h in header_line.rstrip("\r\n").split("\t"))
             if tuple(h.lower() for h in header) != tuple(h.lower() for h in spec.header):
                 raise SourceFormatError(
                     path, f"header {'/'.join(header)!r} is not the RF2 {spec.name} header "
-                    f"{'/'.join(spec.header)!r}", line=1, field="header",
+                    f"{'/'.join(spec.header)!r}", line=header_number, field="header",
                 )
-            for number, raw in enumerate(fh, start=2):
+            for number, raw in enumerate(fh, start=header_number + 1):
                 if raw.startswith("#"):
                     report.note("comment_line_skipped", f"{path.name} line {number}")
                     continue
+                values = raw.rstrip("\r\n").split("\t")
                 if not raw.endswith("\n"):
                     if not raw.strip():
                         continue
-                    raise SourceFormatError(path, "last line is truncated (no line end)", line=number)
-                values = raw.rstrip("\r\n").split("\t")
+                    if len(values) != width:  # cut off mid-row
+                        raise SourceFormatError(path, f"last line is truncated: {len(values)} of {width} columns "
+                                                "and no line end", line=number, field="columns")
+                    # A whole last row whose file just lacks the final line end: read, and said.
+                    report.note("last_line_without_line_end", f"{path.name} line {number}")
                 if len(values) != width:
                     if not raw.strip():
                         continue

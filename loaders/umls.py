@@ -84,7 +84,7 @@ def describe_release(path: str | Path, version: str | None = None) -> ReleaseInf
 def _groups(files: UmlsFiles, report: LoadReport) -> Iterator[_Group]:
     current: _Group | None = None
     previous = ""
-    for number, row in rrf_rows(files.mrconso, MRCONSO):
+    for number, row in rrf_rows(files.mrconso, MRCONSO, report=report):
         cui = row["CUI"]
         if not _CUI.match(cui):
             raise SourceFormatError(files.mrconso, f"CUI {cui!r} is not C + 7 digits", line=number, field="CUI")
@@ -116,7 +116,7 @@ def _groups(files: UmlsFiles, report: LoadReport) -> Iterator[_Group]:
 def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterator[ConceptRecord | RelationRecord]:
     report = report if report is not None else LoadReport()
     files = find_release_files(path)
-    semantic = rrf_rows(files.mrsty, MRSTY) if files.mrsty else iter(())
+    semantic = rrf_rows(files.mrsty, MRSTY, report=report) if files.mrsty else iter(())
     pending = next(semantic, None)
     edges: list[RelationRecord] = []
     for group in _groups(files, report):

@@ -92,11 +92,22 @@ def test_missing_trailing_pipe(copy):
         parse(copy)
 
 
-def test_truncated_last_line(copy):
+def test_a_file_cut_off_mid_row_is_refused_at_its_last_line(copy):
+    path = rrf(copy, "RXNSAT.RRF")
+    text = path.read_text()
+    path.write_text(text[: text.rstrip("\n").rindex("|", 0, -1) - 3])  # the last row loses its tail
+    with pytest.raises(SourceFormatError, match=r"RXNSAT.RRF, line 6, field columns: last line is truncated: \d+ of"):
+        parse(copy)
+
+
+def test_a_whole_last_row_without_its_line_end_is_read_and_said(copy):
+    """Issue 17, class 8: a complete last row without a final newline was refused as 'truncated', the same
+    message as a file cut off mid-row."""
     path = rrf(copy, "RXNSAT.RRF")
     path.write_text(path.read_text().rstrip("\n"))
-    with pytest.raises(SourceFormatError, match="RXNSAT.RRF, line 6: last line is truncated"):
-        parse(copy)
+    concepts, relations, report = parse(copy)
+    assert (concepts, relations) == parse(RELEASE)[:2]
+    assert report.counts["last_line_without_line_end"] == 1
 
 
 def test_missing_conso(tmp_path):

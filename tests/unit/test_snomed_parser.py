@@ -161,11 +161,34 @@ def test_invalid_sctid(copy):
         parse(copy)
 
 
-def test_truncated_last_line(copy):
+def test_a_file_cut_off_mid_row_is_refused_at_its_last_line(copy):
+    path = table(copy, "sct2_Description")
+    data = path.read_bytes().rstrip(b"\r\n")
+    path.write_bytes(data[: data.rindex(b"\t") - 2])  # the last row loses its last columns
+    with pytest.raises(SourceFormatError, match=r"sct2_Description.*field columns: last line is truncated: 8 of 9"):
+        parse(copy)
+
+
+def test_a_whole_last_row_without_its_line_end_is_read_and_said(copy):
+    """Issue 17, class 8: a complete last row without a final newline was refused as 'truncated'."""
     path = table(copy, "sct2_Description")
     path.write_bytes(path.read_bytes().rstrip(b"\r\n"))
-    with pytest.raises(SourceFormatError, match="sct2_Description.*last line is truncated"):
-        parse(copy)
+    concepts, relations, report = parse(copy)
+    assert (concepts, relations) == parse(SNAPSHOT)[:2]
+    assert report.counts["last_line_without_line_end"] == 1
+
+
+def test_comment_lines_before_the_header_are_skipped_like_those_after_it(copy):
+    """Issue 17, class 12: comment lines before an RF2 header were refused, after it skipped."""
+    path = table(copy, "sct2_Concept")
+    path.write_bytes(b"# exported for a test\r\n# second comment\r\n" + path.read_bytes())
+    concepts, relations, report = parse(copy)
+    original, original_relations, _ = parse(SNAPSHOT)
+    assert {c: (r.display, r.properties) for c, r in concepts.items()} == {
+        c: (r.display, r.properties) for c, r in original.items()}
+    assert len(relations) == len(original_relations)
+    assert concepts["1142135004"].record == "line 38"  # the record still names the file's own line
+    assert report.counts["comment_line_skipped"] == 2
 
 
 def test_missing_mandatory_file(copy):
