@@ -296,7 +296,9 @@ def _partition(
             subjects, objects = _cuis(f[4]), _cuis(f[8])
             rows += 1
             problem = ("PMID" if pmid is None else "PREDICATE" if not _PREDICATE.match(predicate)
-                       else "SUBJECT_CUI" if not subjects else "OBJECT_CUI" if not objects else None)
+                       else "SUBJECT_CUI" if not subjects else "OBJECT_CUI" if not objects
+                       else "SUBJECT_NOVELTY" if _flag(f[7]) is None else "OBJECT_NOVELTY" if _flag(f[11]) is None
+                       else None)
             if problem:
                 if rows == 1:
                     raise SourceFormatError(path, f"{problem} {f[PREDICATION_COLUMNS.index(problem)]!r} is not "
@@ -305,7 +307,7 @@ def _partition(
                 continue
             if "|" in (f[4] or "") or "|" in (f[8] or ""):
                 report.note("pipe_joined_cui", f"{path.name} line {number}: {f[4]} / {f[8]}")
-            s_novel, o_novel = f[7] == "1", f[11] == "1"
+            s_novel, o_novel = _flag(f[7]) is True, _flag(f[11]) is True  # both checked above
             for i, cui in enumerate(subjects):
                 _note_cui(cuis, cui, _name_at(f[5], i), f[6], s_novel, number)
             for i, cui in enumerate(objects):
@@ -403,6 +405,20 @@ def _edge(key: tuple[str, str, str], t: _Triple, file_name: str, generic: set[st
         record=f"line {line} (PREDICATION_ID {pid})" if pid else f"line {line}", key=predicate,
         properties=tuple(props),
     )
+
+
+#: How a novelty flag is spelled: MySQL dumps and the CSV exports write 1/0, PostgreSQL exports t/f.
+_TRUE, _FALSE = frozenset({"1", "t", "true"}), frozenset({"0", "f", "false", ""})
+
+
+def _flag(value: str | None) -> bool | None:
+    """A SemMedDB boolean column, or None for a value that is none of the spellings above (a corrupt row).
+
+    >>> _flag("t"), _flag("0"), _flag(None), _flag("yes") is None
+    (True, False, False, True)
+    """
+    text = (value or "").strip().lower()
+    return True if text in _TRUE else False if text in _FALSE else None
 
 
 def _generic_cuis(path: Path, report: LoadReport) -> set[str]:

@@ -149,3 +149,38 @@ def test_too_many_corrupt_rows_stop_the_load(tmp_path):
 def test_a_folder_without_predication_is_refused(tmp_path):
     with pytest.raises(SourceFormatError, match="PREDICATION"):
         semmeddb.find_files(tmp_path)
+
+
+def test_novelty_flags_exported_from_postgresql_as_t_and_f_are_kept(tmp_path):
+    """Issue 17, class 11: PostgreSQL writes booleans as t/f; every novelty flag was read as false."""
+    target = tmp_path / FIXTURE.name
+    shutil.copytree(FIXTURE, target)
+    path = target / PREDICATION.name
+    rows = []
+    for line in path.read_text(encoding="latin-1").splitlines(keepends=True):
+        fields = line.split(",")
+        for i in (7, 11):  # SUBJECT_NOVELTY, OBJECT_NOVELTY (no commas inside the fields before them here)
+            fields[i] = {'"1"': '"t"', '"0"': '"f"'}.get(fields[i], fields[i])
+        rows.append(",".join(fields))
+    assert rows != path.read_text(encoding="latin-1").splitlines(keepends=True)
+    path.write_text("".join(rows), encoding="latin-1")
+    original, original_report = parse()
+    exported, report = parse(target)
+    novel = {r.code: dict(r.properties).get("novel") for r in original if isinstance(r, ConceptRecord)}
+    assert any(novel.values())
+    assert {r.code: dict(r.properties).get("novel") for r in exported if isinstance(r, ConceptRecord)} == novel
+    assert report.counts["corrupt_row"] == original_report.counts["corrupt_row"]
+
+
+def test_a_novelty_flag_that_is_no_flag_is_a_corrupt_row(tmp_path):
+    target = tmp_path / FIXTURE.name
+    shutil.copytree(FIXTURE, target)
+    path = target / PREDICATION.name
+    lines = path.read_text(encoding="latin-1").splitlines(keepends=True)
+    fields = lines[1].split(",")
+    fields[7] = '"maybe"'
+    lines[1] = ",".join(fields)
+    path.write_text("".join(lines), encoding="latin-1")
+    _, report = parse(target)
+    assert report.counts["corrupt_row"] == parse()[1].counts["corrupt_row"] + 1
+    assert "line 2: bad SUBJECT_NOVELTY" in str(report.examples["corrupt_row"])
