@@ -23,6 +23,26 @@ def describe_file(path: str | Path) -> SourceFile:
     return SourceFile(path=str(p.resolve()), name=p.name, size=p.stat().st_size, sha256=digest.hexdigest())
 
 
+def not_encoded_as(path: Path, encoding: str = "utf-8") -> SourceFormatError:
+    """The error for a text file that is not in ``encoding``, naming the line and the file offset of the
+    first byte that does not decode (a decoder's own offset counts within the chunk it was reading)."""
+    import codecs
+
+    decoder = codecs.getincrementaldecoder(encoding)()
+    label = "UTF-8" if codecs.lookup(encoding).name in ("utf-8", "utf-8-sig") else encoding
+    offset = 0
+    with path.open("rb") as fh:
+        for number, raw in enumerate(fh, start=1):
+            try:
+                decoder.decode(raw)
+            except UnicodeDecodeError as exc:
+                bad = raw[exc.start:exc.start + 1].hex()
+                return SourceFormatError(path, f"not {label}: byte 0x{bad} at file offset {offset + exc.start} "
+                                         f"({exc.reason})", line=number, field="encoding")
+            offset += len(raw)
+    return SourceFormatError(path, f"not {label} (it ends inside a character)", field="encoding")
+
+
 def read_utf8(path: str | Path) -> tuple[str, bytes]:
     """A small data file's text and bytes (for its checksum); missing or not UTF-8 is a clear error."""
     p = Path(path)
@@ -31,8 +51,8 @@ def read_utf8(path: str | Path) -> tuple[str, bytes]:
         return raw.decode("utf-8"), raw
     except (FileNotFoundError, IsADirectoryError):
         raise SourceFormatError(p, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise SourceFormatError(p, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except UnicodeDecodeError:
+        raise not_encoded_as(p) from None
 
 
 def unpacked_release(path: str | Path, what: str) -> Path:

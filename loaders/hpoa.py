@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
+from loaders.files import not_encoded_as
 from loaders.records import ConceptRecord, LoadReport, RelationRecord
 
 HEADER = (
@@ -125,8 +126,8 @@ def parse_hpoa(
                     )
                 yield from _row_records(p, number, line, fields, report, seen_diseases, seen_rows,
                                         known_terms, hpo_system)
-    except UnicodeDecodeError as exc:
-        raise SourceFormatError(p, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    except UnicodeDecodeError:
+        raise not_encoded_as(p) from None
     if not header_seen:
         raise SourceFormatError(p, "no header row (database_id, disease_name, …)", field="header")
 

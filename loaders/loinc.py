@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
-from loaders.files import describe_file, unpacked_release
+from loaders.files import describe_file, not_encoded_as, unpacked_release
 from loaders.padded_csv import unpadded_lines
 from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
 
@@ -157,8 +157,8 @@ def _csv_rows(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict
                 yield number, {h: v.strip() for h, v in zip(header, values, strict=True)}
     except csv.Error as exc:
         raise SourceFormatError(path, f"not valid CSV ({exc})", line=reader.line_num or None) from None
-    except UnicodeDecodeError as exc:
-        raise SourceFormatError(path, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    except UnicodeDecodeError:
+        raise not_encoded_as(path, "utf-8-sig") from None
 
 
 def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterator[ConceptRecord | RelationRecord]:

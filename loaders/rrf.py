@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
+from loaders.files import not_encoded_as
 from loaders.records import LoadReport
 
 RXNCONSO = ("RXCUI", "LAT", "TS", "LUI", "STT", "SUI", "ISPREF", "RXAUI", "SAUI", "SCUI", "SDUI", "SAB", "TTY",
@@ -54,8 +55,8 @@ def rrf_rows(path: Path, columns: tuple[str, ...], *, encoding: str = "utf-8", r
                         line=number, field="columns",
                     )
                 yield number, dict(zip(columns, (v.strip() for v in values), strict=True))
-    except UnicodeDecodeError as exc:
-        raise SourceFormatError(path, f"not {encoding} ({exc.reason} at byte {exc.start})") from None
+    except UnicodeDecodeError:
+        raise not_encoded_as(path, encoding) from None
 
 
 def find_file(root: Path, name: str) -> Path | None:

@@ -35,7 +35,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from loaders.errors import SourceFormatError, TooManyProblemsError
-from loaders.files import describe_file, unpacked_release
+from loaders.files import describe_file, not_encoded_as, unpacked_release
 from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
 from loaders.sctid import is_valid_sctid
 
@@ -333,8 +333,8 @@ def _rows(
                 if fills:
                     seen.add(values[0])
                 yield number, values
-    except UnicodeDecodeError as exc:
-        raise SourceFormatError(path, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    except UnicodeDecodeError:
+        raise not_encoded_as(path) from None
 
 
 def _stage(db: sqlite3.Connection, files: ReleaseFiles, report: LoadReport) -> None:

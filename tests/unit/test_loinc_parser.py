@@ -109,7 +109,12 @@ def test_missing_loinc_table(tmp_path):
 def test_unknown_encoding_is_refused(copy):
     path = copy / "LoincTable" / "Loinc.csv"
     path.write_bytes(path.read_bytes().replace(b"Blood sugar", "Blood sügar".encode("latin-1")))
-    with pytest.raises(SourceFormatError, match=r"Loinc.csv: not UTF-8"):
+    text = path.read_bytes()
+    offset = text.index("Blood sügar".encode("latin-1")) + len("Blood s")
+    line = text[:offset].count(b"\n") + 1
+    # Issue 17, class 9: the offset counted within the decoder's chunk, and no line was given.
+    with pytest.raises(SourceFormatError, match=rf"Loinc.csv, line {line}, field encoding: not UTF-8: byte 0xfc at "
+                                                rf"file offset {offset} "):
         parse(copy)
 
 

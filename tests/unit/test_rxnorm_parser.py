@@ -113,3 +113,16 @@ def test_a_whole_last_row_without_its_line_end_is_read_and_said(copy):
 def test_missing_conso(tmp_path):
     with pytest.raises(SourceFormatError, match="no RXNCONSO.RRF"):
         describe_release(tmp_path)
+
+
+def test_a_byte_that_is_not_utf8_is_reported_at_its_line_and_file_offset(tmp_path):
+    """Issue 17, class 9: the offset counted within the decoder's chunk (8 KB), not the file, and no line
+    was given. The bad byte here sits far past the first chunk."""
+    from loaders.rrf import RXNCUI, rrf_rows
+
+    good = "".join(f"{100000 + i}|20240101|20250101|1|{200000 + i}|\n" for i in range(1000)).encode()
+    path = tmp_path / "RXNCUI.RRF"
+    path.write_bytes(good + b"300000|2024\xe90101|20250101|1|400000|\n")
+    with pytest.raises(SourceFormatError, match=rf"RXNCUI.RRF, line 1001, field encoding: not UTF-8: byte 0xe9 at "
+                                                rf"file offset {len(good) + 11} "):
+        list(rrf_rows(path, RXNCUI))
