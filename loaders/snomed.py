@@ -3,7 +3,8 @@
 Files are found by pattern, not by name (editions name them differently), in a
 release folder or zip. Each table is staged in an on-disk SQLite file first:
 that keeps Python memory flat on a full release, lets a Full release reduce to
-the latest row per id (highest ``effectiveTime`` wins), and lets concepts be
+the latest row per id (highest ``effectiveTime`` wins; two different rows of one id and
+effectiveTime are refused), and lets concepts be
 emitted in id order with their descriptions joined to the language refset.
 
 Emitted:
@@ -218,20 +219,20 @@ def describe_release(
 
 _SCHEMA = """
 CREATE TABLE concept (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, module TEXT, defstat TEXT,
-                      file TEXT, line INTEGER);
+                      file TEXT, line INTEGER, clash TEXT);
 CREATE TABLE description (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, concept TEXT, lang TEXT,
-                          type TEXT, term TEXT, file TEXT, line INTEGER);
+                          type TEXT, term TEXT, file TEXT, line INTEGER, clash TEXT);
 CREATE TABLE relationship (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, source TEXT, dest TEXT,
-                           grp INTEGER, type TEXT, chartype TEXT, file TEXT, line INTEGER);
+                           grp INTEGER, type TEXT, chartype TEXT, file TEXT, line INTEGER, clash TEXT);
 CREATE TABLE concrete (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, source TEXT, value TEXT, grp INTEGER,
-                       type TEXT, chartype TEXT, file TEXT, line INTEGER);
+                       type TEXT, chartype TEXT, file TEXT, line INTEGER, clash TEXT);
 CREATE TABLE language (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, description TEXT,
-                       acceptability TEXT);
+                       acceptability TEXT, clash TEXT);
 CREATE TABLE association (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, source TEXT,
-                          target TEXT, file TEXT, line INTEGER);
+                          target TEXT, file TEXT, line INTEGER, clash TEXT);
 CREATE TABLE extended_map (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, source TEXT,
                            grp INTEGER, priority INTEGER, rule TEXT, advice TEXT, target TEXT,
-                           correlation TEXT, category TEXT, file TEXT, line INTEGER);
+                           correlation TEXT, category TEXT, file TEXT, line INTEGER, clash TEXT);
 """
 
 # Column order of each staging insert, taken from the RF2 row.
@@ -344,13 +345,7 @@ def _stage(db: sqlite3.Connection, files: ReleaseFiles, report: LoadReport) -> N
         spec = TABLES[name]
         columns = _STAGE[name]
         placeholders = ", ".join("?" for _ in columns)
-        # The latest row per id wins, so a Full release reduces to its snapshot. Integer
-        # columns take the text as read: SQLite's INTEGER affinity stores it as a number.
-        sql = (
-            f"INSERT INTO {name} VALUES ({placeholders}) ON CONFLICT(id) DO UPDATE SET "
-            + ", ".join(f"{c} = excluded.{c}" for c in _sqlite_columns(name)[1:])
-            + f" WHERE excluded.et >= {name}.et"
-        )
+        sql = _upsert(name, placeholders)
         picks = [spec.header.index(c) for c in columns if not c.startswith("@")]
         with_place = "@file" in columns
         for path in files.tables.get(name, []):
@@ -364,10 +359,42 @@ def _stage(db: sqlite3.Connection, files: ReleaseFiles, report: LoadReport) -> N
                     batch = []
             if batch:
                 db.executemany(sql, batch)
+        _refuse_clashes(db, name, files.tables.get(name, []))
     db.execute("CREATE INDEX description_concept ON description (concept)")
     db.execute("CREATE INDEX language_description ON language (description, refset)")
     db.execute("CREATE INDEX relationship_source ON relationship (source)")
     db.commit()
+
+
+def _upsert(table: str, placeholders: str) -> str:
+    """The staging insert: the latest row per id wins, so a Full release reduces to its snapshot.
+
+    Two *different* rows of one id with the same effectiveTime are no history but a fault of the file
+    (one was seen to hide a real IS A cycle when the last row silently won): the first stays, and
+    ``clash`` records where the other stands, for :func:`_refuse_clashes`. Identical repeats are harmless.
+    """
+    columns = _sqlite_columns(table)[1:]
+    content = [c for c in columns if c not in ("et", "file", "line")]
+    differs = " OR ".join(f"excluded.{c} IS NOT {table}.{c}" for c in content)
+    where = (f"'lines ' || {table}.line || ' and ' || excluded.line || ' of ' || excluded.file"
+             if "line" in columns else "'two rows'")
+    sets = [f"{c} = CASE WHEN excluded.et > {table}.et THEN excluded.{c} ELSE {table}.{c} END" for c in columns]
+    clash = (f"clash = CASE WHEN excluded.et > {table}.et THEN NULL WHEN ({differs}) "
+             f"THEN coalesce({table}.clash, {where}) ELSE {table}.clash END")
+    # Integer columns take the text as read: SQLite's INTEGER affinity stores it as a number.
+    return (f"INSERT INTO {table} VALUES ({placeholders}, NULL) ON CONFLICT(id) DO UPDATE SET "
+            + ", ".join([clash, *sets]) + f" WHERE excluded.et >= {table}.et")
+
+
+def _refuse_clashes(db: sqlite3.Connection, table: str, paths: list[Path]) -> None:
+    row = db.execute(f"SELECT id, et, clash FROM {table} WHERE clash IS NOT NULL LIMIT 1").fetchone()
+    if row is None:
+        return
+    count = db.execute(f"SELECT count(*) FROM {table} WHERE clash IS NOT NULL").fetchone()[0]
+    where = paths[0] if len(paths) == 1 else paths[0].parent
+    raise SourceFormatError(where, f"id {row[0]} has two different {table} rows with effectiveTime {row[1]} "
+                            f"({row[2]}; {count:,} such ids in all): a release holds one row per id and "
+                            "effectiveTime", field="id")
 
 
 def _sqlite_columns(table: str) -> list[str]:

@@ -232,3 +232,36 @@ def test_concrete_values_are_kept_with_attribute_and_group(snapshot):
         "count_of_base_of_active_ingredient=1 (group 0)",
         "has_presentation_strength_numerator_value=500 (group 1)",
     )
+
+
+def _full_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "full"
+    shutil.copytree(FULL, target)
+    return target
+
+
+def test_two_different_rows_of_one_id_and_effective_time_are_refused_naming_both(tmp_path):
+    """Issue 17, class 6: rows sharing id and effectiveTime were resolved last-row-wins in silence (this hid a
+    real IS A cycle in a published sample)."""
+    release = _full_copy(tmp_path)
+    path = table(release, "sct2_Relationship_")
+    lines = path.read_bytes().decode("utf-8").split("\r\n")
+    row = lines[1].split("\t")
+    other = row.copy()
+    other[5] = next(r.split("\t")[5] for r in lines[2:] if r and r.split("\t")[5] != row[5])  # another destination
+    lines.append("\t".join(other))
+    rows = [line for line in lines if line]
+    path.write_bytes(("\r\n".join(rows) + "\r\n").encode("utf-8"))
+    with pytest.raises(SourceFormatError, match=rf"id {row[0]} has two different relationship rows with "
+                                                rf"effectiveTime {row[1]} \(lines 2 and {len(rows)} "):
+        parse(release, prefer="Full")
+
+
+def test_an_identical_repeated_row_changes_nothing(tmp_path):
+    release = _full_copy(tmp_path)
+    path = table(release, "sct2_Relationship_")
+    data = path.read_bytes()
+    path.write_bytes(data + data.split(b"\r\n")[1] + b"\r\n")
+    concepts, relations, _ = parse(release, prefer="Full")
+    original_concepts, original_relations, _ = parse(FULL, prefer="Full")
+    assert concepts == original_concepts and relations == original_relations
