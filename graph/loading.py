@@ -19,7 +19,7 @@ from neo4j import Driver
 
 from graph.releases import begin_release, complete_release, fail_release
 from graph.writer import GraphWriter, WriteCounts
-from loaders.errors import TooManyProblemsError
+from loaders.errors import EmptyReleaseError, TooManyProblemsError
 from loaders.records import LoadReport, Record, ReleaseInfo
 
 #: Share of edges allowed to miss an endpoint before a load is abandoned.
@@ -59,6 +59,9 @@ def load_release(
             batch_size=batch_size,
         )
         counts = writer.write(records(report), on_progress=on_progress)
+        if counts.concepts == 0:
+            raise EmptyReleaseError(f"{info.release_id}: the source files hold no concept of {info.system}; "
+                                    "nothing was published")
         sent = sum(counts.edges_sent.values())
         if counts.dangling:
             report.note("dangling_edge", f"{counts.dangling} of {sent} edges lacked an endpoint")

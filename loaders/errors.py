@@ -48,3 +48,8 @@ class ReleaseConflictError(ClinigraphError):
 
 class TooManyProblemsError(ClinigraphError):
     """Per-record problems passed the load's threshold; the load is abandoned."""
+
+
+class EmptyReleaseError(ClinigraphError):
+    """The source files hold no concept of the release's system: nothing is published (an empty release
+    would become current and hide every concept of the one before it)."""

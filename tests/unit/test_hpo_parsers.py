@@ -148,3 +148,11 @@ def test_latin1_annotation_file_is_refused(tmp_path):
     bad.write_bytes(HPOA.read_bytes().replace(b"(test)", "(tést)".encode("latin-1")))
     with pytest.raises(SourceFormatError, match="latin1.hpoa.*not UTF-8"):
         list(parse_hpoa(bad))
+
+
+def test_an_ontology_without_hpo_terms_is_refused_not_read_as_an_empty_hpo(tmp_path):
+    """Issue 17, class 10: `load obo` of the Gene Ontology published an empty HPO release."""
+    go = Path(__file__).resolve().parents[1] / "fixtures" / "hpo" / "go_sample.obo"
+    with pytest.raises(SourceFormatError, match=r"go_sample.obo, field \[Term\]: no term of HP in this ontology "
+                                                r"\(its terms are GO\)"):
+        list(parse_obo(go))
