@@ -114,8 +114,9 @@ def parse_obo(
         raise SourceFormatError(p, "no [Term] stanzas", field="[Term]")
     if system is None and not any(term.id.split(":", 1)[0] in ONTOLOGY_SYSTEMS for term in terms):
         prefixes = sorted({term.id.split(":", 1)[0] for term in terms})
+        shown = ", ".join(prefixes[:5]) + (", …" if len(prefixes) > 5 else "")
         raise SourceFormatError(p, f"no term of {', '.join(ONTOLOGY_SYSTEMS)} in this ontology (its terms are "
-                                f"{', '.join(prefixes[:5])}{', …' if len(prefixes) > 5 else ''}); only HPO terms load as HPO", field="[Term]")
+                                f"{shown}); only HPO terms load as HPO", field="[Term]")
     for term in sorted(terms, key=lambda t: t.id):
         prefix = term.id.split(":", 1)[0]
         term_system = system or ONTOLOGY_SYSTEMS.get(prefix)
