@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from graph.settings import get_settings
@@ -101,7 +102,7 @@ def schema_apply() -> None:
 @app.command("load")
 def load(
     source: Annotated[str, typer.Argument(
-        help="Source name: icd10cm, hpo, obo, snomed, loinc, rxnorm, umls, semmeddb")],
+        help="Source name: icd10cm, hpo, obo (any ontology), snomed, loinc, rxnorm, umls, semmeddb")],
     release_path: Annotated[Path | None, typer.Argument(help="Release file or folder (same as --path)")] = None,
     path: Annotated[Path | None, typer.Option("--path", help="Release file; default: the bundled one")] = None,
     full: Annotated[bool, typer.Option("--full", help="snomed: read the Full files (latest row per id)")] = False,
@@ -114,6 +115,8 @@ def load(
     sab: Annotated[
         list[str] | None, typer.Option("--sab", help="rxnorm: a source to read (repeat; default RXNORM only)")
     ] = None,
+    no_check_digits: Annotated[bool, typer.Option(
+        "--no-check-digits", help="snomed: accept SCTIDs whose check digit fails (test data only; counted)")] = False,
 ) -> None:
     """Load one release of a source as a versioned, all-or-nothing release."""
     from graph.loading import load_release
@@ -123,7 +126,8 @@ def load(
     settings = get_settings()
     prepared = get_loader(source).prepare(
         LoadRequest(path=path or release_path, annotations=annotations, version=version,
-                    no_annotations=no_annotations, full=full, sabs=tuple(sab or ("RXNORM",)))
+                    no_annotations=no_annotations, full=full, sabs=tuple(sab or ("RXNORM",)),
+                    check_digits=not no_check_digits)
     )
     with _driver() as driver:
         apply_schema(driver, settings.database)
@@ -531,7 +535,8 @@ def main() -> None:
     try:
         app()
     except ClinigraphError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        # A file's content can look like Rich markup ("[/b]"): printed as text, never interpreted.
+        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise SystemExit(1) from None
     except (ServiceUnavailable, SessionExpired) as exc:
         err.print(

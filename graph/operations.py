@@ -14,27 +14,18 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.releases import resolve_release
 from graph.terminology import (
     ConceptNotFoundError,
-    NotLoadedError,
     get_concept,
     normalise_code,
     normalise_system,
+    release_of,
 )
 
 #: Deepest IS_A path followed (SNOMED CT's deepest chains are under 30).
 MAX_DEPTH = 40
 #: Most concepts one expansion returns; ``total`` still counts them all.
 MAX_EXPANSION = 5000
-
-
-def _release_of(driver: Driver, database: str, system: str, version: str | None) -> dict[str, Any]:
-    release = resolve_release(driver, database, system, version)
-    if release is None:
-        what = f"version {version} of {system}" if version else system
-        raise NotLoadedError(f"no complete release of {what} is loaded")
-    return release
 
 
 def _read(driver: Driver, database: str, query: str, **params: Any) -> list[dict[str, Any]]:
@@ -81,7 +72,7 @@ def validate_code(driver: Driver, database: str, system: str, code: str, version
     cannot be asked of clinigraph."""
     system = normalise_system(system)
     code = normalise_code(system, code)
-    release = _release_of(driver, database, system, version)
+    release = release_of(driver, database, system, version)
     base = {"system": system, "code": code, "release": release["id"], "version": release["version"]}
     try:
         c = get_concept(driver, database, system, code, release["version"], max_children=0)
@@ -133,7 +124,7 @@ def subsumes(driver: Driver, database: str, system: str, code_a: str, code_b: st
     ``not-subsumed``, by IS_A inside one release, with the shortest path that shows it."""
     system = normalise_system(system)
     a, b = normalise_code(system, code_a), normalise_code(system, code_b)
-    release = _release_of(driver, database, system, version)
+    release = release_of(driver, database, system, version)
     base = {"system": system, "codeA": a, "codeB": b, "release": release["id"]}
     if a == b:
         get_concept(driver, database, system, a, release["version"], max_children=0)  # 404 if unknown
@@ -206,7 +197,7 @@ def translate(driver: Driver, database: str, system: str, code: str, target: str
     in which direction the source states it, and (for maps) the rule and advice."""
     system, target = normalise_system(system), normalise_system(target)
     code = normalise_code(system, code)
-    release = _release_of(driver, database, system, version)
+    release = release_of(driver, database, system, version)
     rows = _read(driver, database, _TRANSLATE, system=system, code=code, release=release["id"], target=target)
     if not rows:
         get_concept(driver, database, system, code, release["version"], max_children=0)  # 404 if unknown
@@ -239,7 +230,7 @@ def expand(driver: Driver, database: str, system: str, code: str, version: str |
     order, at most ``limit`` of them; ``total`` counts all."""
     system = normalise_system(system)
     code = normalise_code(system, code)
-    release = _release_of(driver, database, system, version)
+    release = release_of(driver, database, system, version)
     rows = _read(driver, database, _expand_query(max(1, min(depth, MAX_DEPTH))), system=system, code=code,
                  release=release["id"], active_only=active_only, limit=min(limit, MAX_EXPANSION))
     if not rows:

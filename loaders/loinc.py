@@ -25,10 +25,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from loaders.contract import LoadRequest, SourceLoader
 from loaders.errors import SourceFormatError
 from loaders.files import describe_file, not_encoded_as, unpacked_release
 from loaders.padded_csv import unpadded_lines
 from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
+from loaders.sniff import any_file, first_line
 
 SYSTEM = "LOINC"
 LOADER = "clinigraph.loaders.loinc"
@@ -156,6 +158,9 @@ def _csv_rows(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict
                                             line=number, field="columns")
                 yield number, {h: v.strip() for h, v in zip(header, values, strict=True)}
     except csv.Error as exc:
+        if "unexpected end of data" in str(exc):  # strict csv: the file ends inside a quoted field
+            raise SourceFormatError(path, f"last line is truncated inside a quoted field ({exc})",
+                                    line=reader.line_num or None, field="columns") from None
         raise SourceFormatError(path, f"not valid CSV ({exc})", line=reader.line_num or None) from None
     except UnicodeDecodeError:
         raise not_encoded_as(path, "utf-8-sig") from None
@@ -194,6 +199,10 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
             source_file=files.name_of(files.loinc), record=f"line {number}", synonyms=synonyms,
             properties=tuple(properties),
         )
+    if not terms:
+        # Parts and hierarchy nodes alone would publish a LOINC release without one LOINC code in it.
+        raise SourceFormatError(files.loinc, "no LOINC term: the table has its header and no rows",
+                                field="LOINC_NUM")
     parts: set[str] = set()
     if files.parts:
         for number, row in _csv_rows(files.parts, PART_COLUMNS):
@@ -255,3 +264,27 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
             source_file=files.name_of(files.hierarchy), record=f"line {number}", key=row["PATH_TO_ROOT"],
             properties=(("hierarchy", files.hierarchy.stem),),
         )
+
+
+def _is_loinc_table(data: bytes) -> bool:
+    """A LOINC table or accessory file: its header names LOINC's own columns."""
+    header = first_line(data).replace('"', "").replace(" ", "")
+    names = set(header.split(","))
+    return bool(names & {"LOINC_NUM", "LoincNumber", "PartNumber"}) or {"LOINC", "MAP_TO"} <= names
+
+
+class LoincLoader(SourceLoader):
+    """A LOINC distribution (licensed: the user's folder or zip)."""
+
+    name = "loinc"
+    description = "LOINC release folder or zip (Loinc.csv, MapTo, parts, hierarchy)"
+    reads = "a LOINC release folder or zip"
+
+    def can_read(self, path: Path) -> bool:
+        return any_file(path, _is_loinc_table)
+
+    def describe_release(self, request: LoadRequest) -> ReleaseInfo:
+        return describe_release(self.path_of(request), request.version)
+
+    def parse(self, request: LoadRequest, report: LoadReport) -> Iterator[ConceptRecord | RelationRecord]:
+        return parse_release(self.path_of(request), report)

@@ -23,10 +23,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from loaders.contract import LoadRequest, SourceLoader
 from loaders.errors import SourceFormatError
-from loaders.files import describe_file
+from loaders.files import describe_file, refuse_empty
 from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
 from loaders.rrf import RXNCONSO, RXNCUI, RXNREL, RXNSAT, find_file, rrf_rows
+from loaders.sniff import any_file, rrf_fields
 
 SYSTEM = "RXNORM"
 LOADER = "clinigraph.loaders.rxnorm"
@@ -80,6 +82,7 @@ def find_release_files(path: str | Path) -> RxNormFiles:
     conso = find_file(root, "RXNCONSO.RRF") if root.is_dir() else None
     if conso is None:
         raise SourceFormatError(root, "no RXNCONSO.RRF in the release", field="files")
+    refuse_empty(conso, "RXNCONSO rows (18 |-separated fields)")
     m = re.search(r"RxNorm_[a-z]+_(\d{2})(\d{2})(\d{4})", str(conso))
     version = f"{m.group(3)}-{m.group(1)}-{m.group(2)}" if m else None
     return RxNormFiles(root, conso, find_file(root, "RXNREL.RRF"), find_file(root, "RXNSAT.RRF"),
@@ -196,3 +199,26 @@ def _relations(
             files.rel, f"{insane} of {sane + insane} has_ingredient rows run from an ingredient to a drug: "
             "RXCUI1/RXCUI2 look swapped for this file", field="RXCUI1/RXCUI2",
         )
+
+
+def _is_rxnorm_rrf(data: bytes) -> bool:
+    """An RXNCONSO row (18 fields and the trailing empty one, an RXCUI first) or an RXNREL row (16)."""
+    fields = rrf_fields(data)
+    return fields[0].isdigit() and (len(fields) == 19 and fields[11] != "" or len(fields) == 17)
+
+
+class RxNormLoader(SourceLoader):
+    """An RxNorm full release (the user's RRF folder)."""
+
+    name = "rxnorm"
+    description = "RxNorm RRF release folder (SAB=RXNORM; suppressed rows left out)"
+    reads = "an RxNorm RRF release folder"
+
+    def can_read(self, path: Path) -> bool:
+        return path.is_dir() and any_file(path, _is_rxnorm_rrf)
+
+    def describe_release(self, request: LoadRequest) -> ReleaseInfo:
+        return describe_release(self.path_of(request), request.version)
+
+    def parse(self, request: LoadRequest, report: LoadReport) -> Iterator[ConceptRecord | RelationRecord]:
+        return parse_release(self.path_of(request), report, sources=request.sabs)

@@ -37,9 +37,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from loaders.contract import LoadRequest, SourceLoader
 from loaders.errors import SourceFormatError, TooManyProblemsError
-from loaders.files import describe_file
+from loaders.files import describe_file, refuse_empty
 from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
+from loaders.sniff import any_file, first_line
 
 SYSTEM = "SEMMEDDB"
 LOADER = "clinigraph.loaders.semmeddb"
@@ -125,6 +127,7 @@ def find_files(path: str | Path) -> SemMedFiles:
             found[table] = file
     if "PREDICATION" not in found:
         raise SourceFormatError(root, "no *PREDICATION*.csv[.gz] file in the folder", field="files")
+    refuse_empty(found["PREDICATION"], "SemMedDB PREDICATION rows")
     return SemMedFiles(found["PREDICATION"], found.get("SENTENCE"), found.get("CITATIONS"),
                        found.get("GENERIC_CONCEPT"))
 
@@ -151,7 +154,9 @@ def csv_rows(path: Path, width: int, report: LoadReport, table: str) -> Iterator
     """(line, fields) of a SemMedDB CSV; ``None`` for ``\\N``. Rows of the wrong width are counted, not yielded.
 
     The first row must have the table's width: a file that does not is the wrong
-    file, not a corrupt row. A last line without its line end means a truncated file.
+    file, not a corrupt row. A last line without its line end is read when it has
+    the table's width (the file only lacks its final newline; counted in ``report``),
+    and refused as a truncated file when it does not, or ends inside a quoted field.
     """
     with _open_text(path) as fh:
         last = [""]
@@ -168,20 +173,26 @@ def csv_rows(path: Path, width: int, report: LoadReport, table: str) -> Iterator
                 number = reader.line_num
                 if not fields:
                     continue
+                unended = not last[0].endswith("\n")  # only the file's last line lacks its line end
                 if len(fields) != width:
-                    if first:
-                        raise SourceFormatError(path, f"{len(fields)} columns, expected the {width} of {table}",
+                    if first or unended:
+                        what = "last line is truncated: " if unended else ""
+                        raise SourceFormatError(path, f"{what}{len(fields)} columns, expected the {width} of {table}",
                                                 line=number, field="columns")
                     report.note("corrupt_row", f"{path.name} line {number}: {len(fields)} columns, expected {width}")
                     continue
+                if unended:
+                    report.note("last_line_without_line_end", f"{path.name} line {number}")
                 first = False
                 yield number, [None if f == _NULL else f for f in fields]
         except csv.Error as exc:
-            raise SourceFormatError(path, f"unreadable CSV ({exc})", line=reader.line_num) from None
+            if last[0] and not last[0].endswith("\n"):
+                raise SourceFormatError(path, f"last line is truncated ({exc})", line=reader.line_num,
+                                        field="columns") from None
+            raise SourceFormatError(path, f"unreadable CSV ({exc})", line=reader.line_num, field="quoting") from None
         except (EOFError, OSError, zlib.error) as exc:
-            raise SourceFormatError(path, f"unreadable or truncated file ({exc})", line=reader.line_num) from None
-        if last[0] and not last[0].endswith("\n"):
-            raise SourceFormatError(path, "last line is truncated (no line end)", line=reader.line_num)
+            raise SourceFormatError(path, f"unreadable or truncated file ({exc})", line=reader.line_num,
+                                    field="content") from None
 
 
 def _cuis(field_value: str | None) -> list[str]:
@@ -464,3 +475,59 @@ def _stage_sentences(path: Path, work: Path, report: LoadReport) -> sqlite3.Conn
     db.executemany("INSERT OR REPLACE INTO sentence VALUES (?, ?)", batch)
     db.commit()
     return db
+
+
+#: A subject or object: CUIs or Entrez gene ids, ``|``-joined.
+_ARGUMENT_FIELD = re.compile(r"^(C\d{7}|\d+)(\|(C\d{7}|\d+))*$")
+
+
+def _is_predication(data: bytes) -> bool:
+    """A PREDICATION row (ids, then a predicate in capitals between subject and object), or its header."""
+    fields = [f.strip().strip('"') for f in first_line(data).split(",")]
+    if len(fields) < 11:
+        return False
+    if fields[0].upper() == "PREDICATION_ID":
+        return True
+    return (fields[0].isdigit() and fields[3].replace("_", "").isalpha() and fields[3].isupper()
+            and bool(_ARGUMENT_FIELD.match(fields[4])) and bool(_ARGUMENT_FIELD.match(fields[8])))
+
+
+def _is_semmed_table(data: bytes) -> bool:
+    """A PREDICATION row, or a row of SENTENCE (ids, then ti/ab), CITATIONS (PMID … EDAT, PYEAR) or
+    GENERIC_CONCEPT (id, CUI, name).
+
+    >>> _is_semmed_table(b'"1","C0030705","Patients"\\n'), _is_semmed_table(b'"1","x"\\n')
+    (True, False)
+    """
+    if _is_predication(data):
+        return True
+    try:
+        fields = next(csv.reader([first_line(data)], escapechar="\\", doublequote=False))
+    except (csv.Error, StopIteration):
+        return False
+    if not fields or not fields[0].isdigit():
+        return False
+    return (len(fields) == len(GENERIC_COLUMNS) and bool(_CUI.match(fields[1]))
+            or len(fields) == len(CITATION_COLUMNS) and len(fields[3]) == 8 and fields[3].isdigit()
+            and len(fields[4]) == 4 and fields[4].isdigit()
+            or len(fields) == len(SENTENCE_COLUMNS) and fields[1].isdigit() and fields[2] in ("ti", "ab"))
+
+
+class SemMedDbLoader(SourceLoader):
+    """SemMedDB predications (the user's CSV dump, plain or gzipped)."""
+
+    name = "semmeddb"
+    description = ("SemMedDB PREDICATION CSV (plain or .gz), or a folder with it and SENTENCE, CITATIONS, "
+                   "GENERIC_CONCEPT")
+    reads = "a SemMedDB PREDICATION file or folder"
+
+    def can_read(self, path: Path) -> bool:
+        # A folder is also known by its companion tables, so a damaged PREDICATION file in it gets the
+        # parser's error (file, line, field) rather than "no loader recognises the folder".
+        return any_file(path, _is_predication if not path.is_dir() else _is_semmed_table)
+
+    def describe_release(self, request: LoadRequest) -> ReleaseInfo:
+        return describe_release(self.path_of(request), request.version)
+
+    def parse(self, request: LoadRequest, report: LoadReport) -> Iterator[ConceptRecord | RelationRecord]:
+        return parse_release(self.path_of(request), report)

@@ -17,11 +17,41 @@ Emitted:
   role group (attributes in one group belong together);
 * ``REPLACED_BY`` for historical associations of inactive concepts (REPLACED BY,
   SAME AS, POSSIBLY EQUIVALENT TO, …) with the association's name;
-* ``MAPS_TO`` from the ICD-10-CM extended map to the ``Code`` identity of the
-  ICD-10-CM target, with map group, priority, rule, advice and category (map
-  direction SNOMED → ICD-10-CM; the reverse is not medically safe).
+* ``MAPS_TO`` from each map refset whose target system clinigraph names
+  (:data:`MAP_TARGET_SYSTEMS`: the US ICD-10-CM map, the International ICD-10
+  map, the ICD-O map) to the ``Code`` identity of the target, with the refset id
+  and, where the file has them, map group, priority, rule, advice, correlation
+  and category. The direction is SNOMED → target; the reverse is not medically safe.
 
-An ISA cycle, a wrong header, a non-integer flag or a truncated last line stops
+Terms without a language refset. A description is English (or whichever
+``language`` is asked for) by its ``languageCode``, but only a language refset
+says which term is preferred. When no active row of the chosen refset covers
+any description of a concept (the release has no language refset, as test
+samples often do, or the refset leaves the concept out), the terms are chosen
+by ``languageCode`` instead, and counted (``terms_chosen_by_language_code``):
+
+* the FSN is the first active FSN in the language, by term;
+* the display is the first synonym in the language, by term (without a refset
+  nothing says which is preferred, so the choice is only made deterministic),
+  else that FSN without its semantic tag; the other synonyms in the language
+  stay synonyms;
+* terms in other languages are never the display: they are kept as
+  ``other_language_terms`` (``"de: Term"``);
+* a concept with no term in the language takes the first FSN of any language,
+  by term, counted apart (``terms_chosen_from_another_language``).
+
+A release with no active row of the chosen refset at all says so once
+(``no_language_refset``, naming the rule).
+
+Map refsets of other target systems (CTV3, SNOMED RT, GMDN, …) are not loaded,
+and each is reported with its active row count (``map_refset_not_loaded``).
+A Delta holds only the changes since the previous release, not a release: a
+folder of Delta files alone is refused, and Delta files beside a Snapshot or
+Full are reported (``delta_file_not_read``) and not listed among its files.
+
+An ISA cycle, a wrong header, an empty file, a non-integer flag, an SCTID that
+fails its Verhoeff check digit (unless ``check_digits=False``, for test data:
+then counted as ``sctid_check_digit_failed``) or a truncated last line stops
 the load; dangling ids are counted and stop it past a threshold.
 """
 
@@ -34,15 +64,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TextIO
 
+from loaders.contract import LoadRequest, SourceLoader
 from loaders.errors import SourceFormatError, TooManyProblemsError
 from loaders.files import describe_file, not_encoded_as, unpacked_release
 from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRecord, ReleaseInfo
-from loaders.sctid import is_valid_sctid
+from loaders.sctid import has_sctid_shape, is_valid_sctid
+from loaders.sniff import any_file, first_line
 
 SYSTEM = "SNOMEDCT"
 LOADER = "clinigraph.loaders.snomed"
-LOADER_VERSION = "1.0.0"
+LOADER_VERSION = "1.1.0"
 
 FSN = "900000000000003001"
 SYNONYM = "900000000000013009"
@@ -54,6 +87,16 @@ INFERRED = "900000000000011006"
 IS_A = "116680003"
 PRIMITIVE = "900000000000074008"
 ICD10CM_MAP_REFSET = "6011000124106"
+ICD10_MAP_REFSET = "447562003"
+ICDO_MAP_REFSET = "446608001"
+
+#: Map refsets whose target code system clinigraph can name: their rows become ``MAPS_TO`` edges to that
+#: system's ``Code``. Rows of any other map refset are reported (``map_refset_not_loaded``), not guessed at.
+MAP_TARGET_SYSTEMS = {
+    ICD10CM_MAP_REFSET: "ICD10CM",  # US Edition: ICD-10-CM extended map
+    ICD10_MAP_REFSET: "ICD10",  # International Edition: WHO ICD-10 extended (once complex) map
+    ICDO_MAP_REFSET: "ICDO3",  # International Edition: ICD-O-3 simple map (topography and morphology)
+}
 
 #: Attribute names for the relationship types benchmarks care about; others take
 #: their name from the type concept's FSN.
@@ -150,36 +193,64 @@ TABLES = {
         ("mapGroup", "mapPriority"),
         mandatory=False,
     ),
+    "complex_map": TableSpec(
+        "complex_map", _pattern("der2_iissscRefset_ComplexMap"),
+        ("id", "effectiveTime", "active", "moduleId", "refsetId", "referencedComponentId", "mapGroup",
+         "mapPriority", "mapRule", "mapAdvice", "mapTarget", "correlationId"),
+        ("moduleId", "refsetId", "referencedComponentId"),
+        ("mapGroup", "mapPriority"),
+        mandatory=False,
+    ),
+    "simple_map": TableSpec(
+        "simple_map", _pattern("der2_sRefset_SimpleMap"),
+        ("id", "effectiveTime", "active", "moduleId", "refsetId", "referencedComponentId", "mapTarget"),
+        ("moduleId", "refsetId", "referencedComponentId"),
+        mandatory=False,
+    ),
 }
 
 
 @dataclass(frozen=True)
 class ReleaseFiles:
-    """The RF2 files of one release and whether they are Snapshot or Full."""
+    """The RF2 files of one release and whether they are Snapshot or Full.
+
+    ``deltas`` are the Delta files found beside it: not read (a Delta holds only the changes since the
+    previous release), so not among :meth:`all_files`, but reported by :func:`parse_release`.
+    """
 
     root: Path
     kind: str  # "Snapshot" | "Full"
     tables: dict[str, list[Path]]
     version: str
+    deltas: tuple[Path, ...] = ()
 
     def all_files(self) -> list[Path]:
+        """Exactly the files whose rows are read."""
         return [p for paths in self.tables.values() for p in paths]
+
+
+def _table_of(file_name: str) -> tuple[str, str] | None:
+    """The table and kind (Snapshot, Full, Delta) an RF2 file name belongs to, if it is one the loader reads.
+
+    >>> _table_of("sct2_Concept_Delta_INT_20250301.txt"), _table_of("sct2_StatedRelationship_Full_INT_20250301.txt")
+    (('concept', 'Delta'), None)
+    """
+    for name, spec in TABLES.items():
+        m = spec.pattern.match(file_name)
+        if m and not (name == "relationship" and "StatedRelationship" in file_name):
+            return name, m.group(1).capitalize()
+    return None
 
 
 def find_release_files(path: str | Path, prefer: str = "Snapshot") -> ReleaseFiles:
     """Locate the tables of a release (Snapshot preferred unless ``prefer='Full'``)."""
     root = unpacked_release(path, "RF2 release")
-    candidates: dict[str, dict[str, list[Path]]] = {"Snapshot": {}, "Full": {}}
+    candidates: dict[str, dict[str, list[Path]]] = {"Snapshot": {}, "Full": {}, "Delta": {}}
     for file in sorted(root.rglob("*.txt")):
-        for name, spec in TABLES.items():
-            m = spec.pattern.match(file.name)
-            if not m:
-                continue
-            if name == "relationship" and "StatedRelationship" in file.name:
-                continue
-            kind = m.group(1).capitalize()
-            if kind in candidates:
-                candidates[kind].setdefault(name, []).append(file)
+        found = _table_of(file.name)
+        if found is not None:
+            candidates[found[1]].setdefault(found[0], []).append(file)
+    deltas = tuple(sorted(p for paths in candidates["Delta"].values() for p in paths))
     order = [prefer, "Full" if prefer == "Snapshot" else "Snapshot"]
     for kind in order:
         tables = candidates[kind]
@@ -190,7 +261,13 @@ def find_release_files(path: str | Path, prefer: str = "Snapshot") -> ReleaseFil
                     root, f"{kind} release lacks its mandatory {', '.join(missing)} file(s)", field="files"
                 )
             version = _release_date(tables["concept"][0])
-            return ReleaseFiles(root=root, kind=kind, tables=tables, version=version)
+            return ReleaseFiles(root=root, kind=kind, tables=tables, version=version, deltas=deltas)
+    if deltas:
+        raise SourceFormatError(
+            root, f"only Delta files ({deltas[0].name}, {len(deltas)} in all): a Delta holds only the changes "
+            "since the previous release, not a release; load the release package's Snapshot (or, with "
+            "prefer='Full' / --full, its Full) files instead", field="files",
+        )
     raise SourceFormatError(root, "no sct2_Concept_Snapshot/Full file found", field="files")
 
 
@@ -233,6 +310,21 @@ CREATE TABLE association (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refse
 CREATE TABLE extended_map (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, source TEXT,
                            grp INTEGER, priority INTEGER, rule TEXT, advice TEXT, target TEXT,
                            correlation TEXT, category TEXT, file TEXT, line INTEGER, clash TEXT);
+CREATE TABLE complex_map (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, source TEXT,
+                          grp INTEGER, priority INTEGER, rule TEXT, advice TEXT, target TEXT,
+                          correlation TEXT, file TEXT, line INTEGER, clash TEXT);
+CREATE TABLE simple_map (id TEXT PRIMARY KEY, et INTEGER, active INTEGER, refset TEXT, source TEXT, target TEXT,
+                         file TEXT, line INTEGER, clash TEXT);
+-- The active rows of every map file, in one shape: what a map edge is made of.
+CREATE VIEW map_row AS
+    SELECT id, refset, source, grp, priority, rule, advice, target, correlation, category, file, line
+    FROM extended_map WHERE active = 1
+    UNION ALL
+    SELECT id, refset, source, grp, priority, rule, advice, target, correlation, NULL, file, line
+    FROM complex_map WHERE active = 1
+    UNION ALL
+    SELECT id, refset, source, NULL, NULL, NULL, NULL, target, NULL, NULL, file, line
+    FROM simple_map WHERE active = 1;
 """
 
 # Column order of each staging insert, taken from the RF2 row.
@@ -250,6 +342,10 @@ _STAGE = {
     "extended_map": ("id", "effectiveTime", "active", "refsetId", "referencedComponentId", "mapGroup",
                      "mapPriority", "mapRule", "mapAdvice", "mapTarget", "correlationId", "mapCategoryId",
                      "@file", "@line"),
+    "complex_map": ("id", "effectiveTime", "active", "refsetId", "referencedComponentId", "mapGroup",
+                    "mapPriority", "mapRule", "mapAdvice", "mapTarget", "correlationId", "@file", "@line"),
+    "simple_map": ("id", "effectiveTime", "active", "refsetId", "referencedComponentId", "mapTarget",
+                   "@file", "@line"),
 }
 
 
@@ -267,14 +363,46 @@ def _repeated_sctid_is_valid(value: str) -> bool:
     return is_valid_sctid(value)
 
 
+def _read_header(fh: TextIO, path: Path, spec: TableSpec, report: LoadReport) -> int:
+    """Read past comment lines and the header row; return the header's line number.
+
+    One rule for comment lines ('#'), before the header as after it: skipped, and counted. An empty file
+    is named as such: its "header" is no text at all, and a message quoting ``''`` helped nobody.
+    """
+    expected = f"the RF2 {spec.name} header {'/'.join(spec.header)!r}"
+    header_number, header_line = 1, fh.readline()
+    while header_line.startswith("#"):
+        report.note("comment_line_skipped", f"{path.name} line {header_number}")
+        header_number, header_line = header_number + 1, fh.readline()
+    if not header_line:
+        reason = "empty file (0 bytes)" if header_number == 1 else "the file ends after its comment lines"
+        raise SourceFormatError(path, f"{reason}: expected {expected}", line=header_number, field="header")
+    header = tuple(h.strip() for h in header_line.rstrip("\r\n").split("\t"))
+    if tuple(h.lower() for h in header) != tuple(h.lower() for h in spec.header):
+        raise SourceFormatError(path, f"header {'/'.join(header)!r} is not {expected}", line=header_number,
+                                field="header")
+    return header_number
+
+
+def _sctid_fault(value: str) -> str:
+    """Why ``value`` is refused as an SCTID (only called once it has failed)."""
+    if has_sctid_shape(value):
+        return (f"{value!r} is not a valid SCTID: its Verhoeff check digit is wrong (check_digits=False "
+                "accepts test data with made-up ids)")
+    return f"{value!r} is not a valid SCTID"
+
+
 def _rows(
-    path: Path, spec: TableSpec, report: LoadReport, valid_ids: set[str] | None = None
+    path: Path, spec: TableSpec, report: LoadReport, valid_ids: set[str] | None = None, *, check_digits: bool = True
 ) -> Iterator[tuple[int, list[str]]]:
     """Validated rows of one RF2 file, as values in header order: header, flags, integers and SCTIDs checked.
 
-    ``valid_ids`` holds concept and description ids already proven valid (their
+    ``valid_ids`` holds concept and description ids already accepted (their
     files are read first and fill it), so a reference to one is not re-verified on
     each of the millions of rows that name it.
+
+    With ``check_digits=False`` an id of the right shape whose Verhoeff check digit is wrong is accepted
+    (test samples make ids up) and counted once, where it is first met (``sctid_check_digit_failed``).
     """
     width = len(spec.header)
     text = [i for i, name in enumerate(spec.header) if name in _TEXT_COLUMNS]
@@ -284,17 +412,7 @@ def _rows(
     seen = valid_ids if valid_ids is not None else set()
     try:
         with path.open(encoding="utf-8", newline="") as fh:
-            # One rule for comment lines ('#'), before the header as after it: skipped, and counted.
-            header_number, header_line = 1, fh.readline()
-            while header_line.startswith("#"):
-                report.note("comment_line_skipped", f"{path.name} line {header_number}")
-                header_number, header_line = header_number + 1, fh.readline()
-            header = tuple(h.strip() for h in header_line.rstrip("\r\n").split("\t"))
-            if tuple(h.lower() for h in header) != tuple(h.lower() for h in spec.header):
-                raise SourceFormatError(
-                    path, f"header {'/'.join(header)!r} is not the RF2 {spec.name} header "
-                    f"{'/'.join(spec.header)!r}", line=header_number, field="header",
-                )
+            header_number = _read_header(fh, path, spec, report)
             for number, raw in enumerate(fh, start=header_number + 1):
                 if raw.startswith("#"):
                     report.note("comment_line_skipped", f"{path.name} line {number}")
@@ -330,7 +448,10 @@ def _rows(
                     if value in seen:
                         continue
                     if not (_repeated_sctid_is_valid(value) if repeated else is_valid_sctid(value)):
-                        raise SourceFormatError(path, f"{value!r} is not a valid SCTID", line=number, field=column)
+                        if check_digits or not has_sctid_shape(value):
+                            raise SourceFormatError(path, _sctid_fault(value), line=number, field=column)
+                        report.note("sctid_check_digit_failed", f"{path.name} line {number} field {column}: {value}")
+                        seen.add(value)
                 if fills:
                     seen.add(values[0])
                 yield number, values
@@ -338,7 +459,16 @@ def _rows(
         raise not_encoded_as(path) from None
 
 
-def _stage(db: sqlite3.Connection, files: ReleaseFiles, report: LoadReport) -> None:
+def _refuse_no_concepts(db: sqlite3.Connection, files: ReleaseFiles) -> None:
+    """A concept table without a row is no release (its relationships would all dangle, hiding why)."""
+    if db.execute("SELECT 1 FROM concept LIMIT 1").fetchone() is None:
+        concept_files = files.tables["concept"]
+        where = concept_files[0] if len(concept_files) == 1 else concept_files[0].parent
+        raise SourceFormatError(where, "the concept table has no rows: a release has at least one concept",
+                                line=2, field="id")
+
+
+def _stage(db: sqlite3.Connection, files: ReleaseFiles, report: LoadReport, *, check_digits: bool = True) -> None:
     db.executescript(_SCHEMA)
     valid_ids: set[str] = set()
     for name in TABLES:  # concepts and descriptions first: they prove the ids the other tables name
@@ -351,7 +481,7 @@ def _stage(db: sqlite3.Connection, files: ReleaseFiles, report: LoadReport) -> N
         for path in files.tables.get(name, []):
             batch = []
             place = (path.name,)
-            for number, values in _rows(path, spec, report, valid_ids):
+            for number, values in _rows(path, spec, report, valid_ids, check_digits=check_digits):
                 row = tuple([values[i] for i in picks])
                 batch.append(row + (*place, number) if with_place else row)
                 if len(batch) >= 10_000:
@@ -407,6 +537,9 @@ def _sqlite_columns(table: str) -> list[str]:
         "association": ["id", "et", "active", "refset", "source", "target", "file", "line"],
         "extended_map": ["id", "et", "active", "refset", "source", "grp", "priority", "rule", "advice", "target",
                          "correlation", "category", "file", "line"],
+        "complex_map": ["id", "et", "active", "refset", "source", "grp", "priority", "rule", "advice", "target",
+                        "correlation", "file", "line"],
+        "simple_map": ["id", "et", "active", "refset", "source", "target", "file", "line"],
     }[table]
 
 
@@ -438,18 +571,124 @@ def _attribute_name(type_id: str, fsn_by_id: dict[str, str]) -> str:
     return re.sub(r"[^a-z0-9]+", "_", base.lower()).strip("_") or type_id
 
 
+_SEMANTIC_TAG = re.compile(r"\s*\([^()]*\)\s*$")
+
+#: The rule of :func:`_terms_by_language_code`, as the report states it.
+LANGUAGE_CODE_RULE = (
+    "FSN: the first in the language by term; display: the first synonym in the language by term, else that FSN "
+    "without its semantic tag; the other synonyms in the language kept; terms in other languages kept apart as "
+    "other_language_terms; a concept with no term in the language takes the first FSN of any language"
+)
+
+#: One active description as the term choice sees it: conceptId, typeId, term, its acceptability in the
+#: chosen language refset (None if the refset has no active row for it), 1 if its languageCode is the chosen
+#: language, and the languageCode. Rows of a concept come ordered by type, then term.
+Description = tuple[str, str, str, str | None, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenTerms:
+    """A concept's terms and the rule that chose them: ``refset``, ``language_code``, ``other_language`` or
+    ``none`` (no active description)."""
+
+    fsn: str
+    display: str
+    synonyms: tuple[str, ...]
+    other_language_terms: tuple[str, ...]
+    rule: str
+
+
+def _without_semantic_tag(fsn: str) -> str:
+    """An FSN as a display: the semantic tag is the hierarchy's name, not the concept's.
+
+    >>> _without_semantic_tag("Diabetes mellitus type 2 (disorder)")
+    'Diabetes mellitus type 2'
+    """
+    return _SEMANTIC_TAG.sub("", fsn)
+
+
+def _choose_terms(rows: list[Description]) -> ChosenTerms:
+    """The language refset decides wherever it covers any description of the concept; else the language code."""
+    if any(row[3] is not None for row in rows):
+        return _terms_from_refset(rows)
+    return _terms_by_language_code(rows)
+
+
+def _terms_from_refset(rows: list[Description]) -> ChosenTerms:
+    """The refset's preferred synonym and FSN, its acceptable synonyms kept.
+
+    A synonym the refset does not name is not of its dialect (a GB-only term in US English) and is dropped. An
+    FSN the refset leaves out is still better than none: one in the language first, then any. Terms in other
+    languages are kept apart, as where no refset speaks.
+    """
+    fsn, fsn_rank, preferred = "", 3, ""
+    synonyms: list[str] = []
+    others: list[str] = []
+    for _, dtype, term, acceptability, in_language, language in rows:
+        if not in_language:
+            others.append(f"{language}: {term}")
+        if dtype == FSN:
+            rank = 0 if acceptability == PREFERRED else 1 if in_language else 2
+            if rank < fsn_rank:
+                fsn, fsn_rank = term, rank
+        elif dtype == SYNONYM:
+            if acceptability == PREFERRED:
+                preferred = term
+            elif acceptability == ACCEPTABLE:
+                synonyms.append(term)
+    return ChosenTerms(fsn, preferred or _without_semantic_tag(fsn), tuple(synonyms), tuple(others), "refset")
+
+
+def _terms_by_language_code(rows: list[Description]) -> ChosenTerms:
+    """Terms chosen by ``languageCode`` where no language refset row speaks for the concept (the module docstring
+    states the rule). Nothing says which synonym is preferred, so the first by term (code-point order, as
+    SQLite sorts) is taken: a choice made deterministic, not a judgement."""
+    fsns = [row[2] for row in rows if row[4] and row[1] == FSN]
+    synonyms = [row[2] for row in rows if row[4] and row[1] == SYNONYM]
+    if fsns or synonyms:
+        fsn = fsns[0] if fsns else ""
+        others = tuple(f"{row[5]}: {row[2]}" for row in rows if not row[4])
+        display = synonyms[0] if synonyms else _without_semantic_tag(fsn)
+        return ChosenTerms(fsn, display, tuple(synonyms[1:]), others, "language_code")
+    chosen = next((row for row in rows if row[1] == FSN), None) or next(
+        (row for row in rows if row[1] == SYNONYM), None)
+    if chosen is None:
+        return ChosenTerms("", "", (), (), "none")
+    fsn = chosen[2] if chosen[1] == FSN else ""
+    others = tuple(f"{row[5]}: {row[2]}" for row in rows if row is not chosen)
+    return ChosenTerms(fsn, _without_semantic_tag(fsn) if fsn else chosen[2], (), others, "other_language")
+
+
+def _note_missing_language_refset(
+    db: sqlite3.Connection, files: ReleaseFiles, report: LoadReport, language_refset: str, language: str
+) -> None:
+    """Say once when the chosen language refset is absent altogether: every term is then chosen by language code."""
+    if db.execute("SELECT 1 FROM language WHERE refset = ? AND active = 1 LIMIT 1", (language_refset,)).fetchone():
+        return
+    where = ("the release has no der2_cRefset_Language file" if not files.tables.get("language")
+             else f"its language refset files hold no active row of refset {language_refset}")
+    report.note("no_language_refset", f"{where}: terms chosen by languageCode {language!r} ({LANGUAGE_CODE_RULE})")
+
+
+def _note_terms_rule(report: LoadReport, cid: str, terms: ChosenTerms) -> None:
+    if terms.rule == "language_code":
+        report.note("terms_chosen_by_language_code", cid)
+    elif terms.rule == "other_language":
+        report.note("terms_chosen_from_another_language", f"{cid}: {terms.fsn or terms.display!r}")
+
+
 def _concept_records(
-    db: sqlite3.Connection, files: ReleaseFiles, language_refset: str
+    db: sqlite3.Connection, report: LoadReport, language_refset: str, language: str
 ) -> Iterator[ConceptRecord]:
     descriptions = db.execute(
         """
-        SELECT d.concept, d.type, d.term, l.acceptability
+        SELECT d.concept, d.type, d.term, l.acceptability, d.lang LIKE :language OR d.lang LIKE :dialect, d.lang
         FROM description d
-        LEFT JOIN language l ON l.description = d.id AND l.refset = ? AND l.active = 1
+        LEFT JOIN language l ON l.description = d.id AND l.refset = :refset AND l.active = 1
         WHERE d.active = 1
         ORDER BY d.concept, d.type, d.term
         """,
-        (language_refset,),
+        {"language": language, "dialect": f"{language}-%", "refset": language_refset},
     )
     pending = next(descriptions, None)
     type_fsn = dict(db.execute(
@@ -464,22 +703,14 @@ def _concept_records(
     for cid, active, module, defstat, file, line in db.execute(
         "SELECT id, active, module, defstat, file, line FROM concept ORDER BY id"
     ):
-        fsn = ""
-        preferred = ""
-        synonyms: list[str] = []
+        rows: list[Description] = []
         while pending is not None and pending[0] < cid:
             pending = next(descriptions, None)
         while pending is not None and pending[0] == cid:
-            _, dtype, term, acceptability = pending
-            if dtype == FSN:
-                if acceptability == PREFERRED or not fsn:
-                    fsn = term
-            elif dtype == SYNONYM and acceptability in (PREFERRED, ACCEPTABLE):
-                if acceptability == PREFERRED:
-                    preferred = term
-                else:
-                    synonyms.append(term)
+            rows.append(pending)
             pending = next(descriptions, None)
+        terms = _choose_terms(rows)
+        _note_terms_rule(report, cid, terms)
         values: list[str] = []
         while pending_value is not None and pending_value[0] < cid:
             pending_value = next(concrete, None)
@@ -487,7 +718,7 @@ def _concept_records(
             _, vtype, group, value = pending_value
             values.append(f"{_attribute_name(vtype, type_fsn)}={_concrete(value)} (group {group})")
             pending_value = next(concrete, None)
-        display = preferred or re.sub(r"\s*\([^()]*\)\s*$", "", fsn) or cid
+        fsn = terms.fsn
         properties: list[tuple[str, PropertyValue]] = [
             ("active", bool(active)),
             ("fsn", fsn or None),
@@ -495,11 +726,12 @@ def _concept_records(
             ("definition_status", "primitive" if defstat == PRIMITIVE else "defined"),
             ("module", module),
             ("concrete_values", tuple(values)),
+            ("other_language_terms", terms.other_language_terms),
         ]
         yield ConceptRecord(
-            system=SYSTEM, code=cid, display=display, kind=_semantic_tag(fsn) or "concept",
+            system=SYSTEM, code=cid, display=terms.display or cid, kind=_semantic_tag(fsn) or "concept",
             source_file=file, record=f"line {line}",
-            synonyms=tuple(synonyms), properties=tuple(properties),
+            synonyms=terms.synonyms, properties=tuple(properties),
         )
 
 
@@ -593,24 +825,55 @@ def _relation_records(
             source_file=file, record=f"line {line}", key=f"{refset}|{target}",
             properties=(("association", name), ("refset_id", refset)),
         )
-    for mid, source, grp, priority, rule, advice, target, correlation, category, file, line in db.execute(
-        "SELECT id, source, grp, priority, rule, advice, target, correlation, category, file, line "
-        "FROM extended_map WHERE active = 1 AND refset = ? ORDER BY source, grp, priority",
-        (ICD10CM_MAP_REFSET,),
+    yield from _map_records(db, report)
+
+
+#: One SQL parameter mark per map refset of :data:`MAP_TARGET_SYSTEMS`.
+_MAP_REFSET_MARKS = ", ".join("?" for _ in MAP_TARGET_SYSTEMS)
+
+
+def _map_records(db: sqlite3.Connection, report: LoadReport) -> Iterator[RelationRecord]:
+    """``MAPS_TO`` edges from every map refset whose target system clinigraph names, to that system's ``Code``.
+
+    The key is the refset row's id: unique per row, so two rows mapping one concept to one target (other
+    groups, rules or refsets) stay two edges.
+    """
+    for mid, refset, source, grp, priority, rule, advice, target, correlation, category, file, line, has_source in (
+        db.execute(
+            "SELECT m.id, m.refset, m.source, m.grp, m.priority, m.rule, m.advice, m.target, m.correlation, "
+            "m.category, m.file, m.line, c.id IS NOT NULL FROM map_row m LEFT JOIN concept c ON c.id = m.source "
+            f"WHERE m.refset IN ({_MAP_REFSET_MARKS}) ORDER BY m.source, m.refset, m.grp, m.priority, m.id",
+            tuple(MAP_TARGET_SYSTEMS),
+        )
     ):
-        if db.execute(known, (source,)).fetchone() is None:
+        if not has_source:
             report.note("dangling_map_source", f"{file} line {line}")
             continue
         if not target:
-            report.note("map_without_target", f"{source} group {grp} priority {priority}: {advice}")
+            report.note("map_without_target", f"{source} in refset {refset} ({file} line {line}): {advice or ''}")
             continue
+        system = MAP_TARGET_SYSTEMS[refset]
         yield RelationRecord(
             type="MAPS_TO", source_code=source, target_code=target, system=SYSTEM,
-            target_system="ICD10CM", to_identity=True, source_file=file, record=f"line {line}", key=mid,
+            target_system=system, to_identity=True, source_file=file, record=f"line {line}", key=mid,
             properties=(("map_group", grp), ("map_priority", priority), ("map_rule", rule),
                         ("map_advice", advice), ("correlation_id", correlation), ("map_category_id", category),
-                        ("direction", "SNOMEDCT→ICD10CM")),
+                        ("refset_id", refset), ("direction", f"{SYSTEM}→{system}")),
         )
+    _note_unloaded_map_refsets(db, report)
+
+
+def _note_unloaded_map_refsets(db: sqlite3.Connection, report: LoadReport) -> None:
+    """Name each map refset whose target system clinigraph cannot name, with its active rows: not loaded, but said.
+
+    An edge to a ``Code`` of an unnamed system would be a guess; dropping the rows in silence hid them.
+    """
+    for refset, rows, file in db.execute(
+        f"SELECT refset, count(*), min(file) FROM map_row WHERE refset NOT IN ({_MAP_REFSET_MARKS}) "
+        "GROUP BY refset ORDER BY refset", tuple(MAP_TARGET_SYSTEMS),
+    ):
+        report.note("map_refset_not_loaded", f"refset {refset} in {file}: {rows:,} active row(s) not loaded, "
+                    "target system not known to clinigraph")
 
 
 def parse_release(
@@ -619,19 +882,63 @@ def parse_release(
     *,
     prefer: str = "Snapshot",
     language_refset: str = US_ENGLISH,
+    language: str = "en",
     max_dangling_fraction: float = 0.001,
+    check_digits: bool = True,
 ) -> Iterator[ConceptRecord | RelationRecord]:
-    """Yield a release's concepts (with terms), hierarchy, attributes, associations and ICD-10-CM map."""
+    """Yield a release's concepts (with terms), hierarchy, attributes, associations and maps.
+
+    ``language`` is the ``languageCode`` of ``language_refset`` ("en" for US and GB English): it chooses the
+    terms of concepts the refset does not cover. ``check_digits=False`` accepts SCTIDs whose Verhoeff check
+    digit is wrong (test samples make ids up), counting them; by default such an id stops the load.
+    """
     report = report if report is not None else LoadReport()
     files = find_release_files(path, prefer)
+    for delta in files.deltas:
+        report.note("delta_file_not_read", f"{delta.name}: a Delta holds only the changes since the previous "
+                    f"release; the {files.kind} files were read")
     with tempfile.TemporaryDirectory(prefix="clinigraph-snomed-") as work:
         db = sqlite3.connect(Path(work) / "stage.sqlite")
         try:
             db.execute("PRAGMA journal_mode = OFF")
             db.execute("PRAGMA synchronous = OFF")
-            _stage(db, files, report)
+            _stage(db, files, report, check_digits=check_digits)
+            _refuse_no_concepts(db, files)
             _check_isa_cycles(db)
-            yield from _concept_records(db, files, language_refset)
+            _note_missing_language_refset(db, files, report, language_refset, language)
+            yield from _concept_records(db, report, language_refset, language)
             yield from _relation_records(db, report, max_dangling_fraction)
         finally:
             db.close()
+
+
+def is_rf2_table(data: bytes) -> bool:
+    """An RF2 table: a tab-separated header naming the columns every RF2 file starts with (in any order, so
+    a file whose columns are swapped is still recognised, and refused by the parser naming the header).
+
+    >>> is_rf2_table(b"id\\teffectiveTime\\tactive\\tmoduleId\\tdefinitionStatusId\\r\\n")
+    True
+    """
+    columns = {c.strip().lower() for c in first_line(data).split("\t")}
+    return len(columns) >= 5 and {"effectivetime", "active", "moduleid"} <= columns
+
+
+class SnomedLoader(SourceLoader):
+    """SNOMED CT RF2 (licensed: the user's release folder or zip), Snapshot or, with ``full``, Full."""
+
+    name = "snomed"
+    description = "SNOMED CT RF2 release folder or zip (Snapshot, or Full with --full)"
+    reads = "a SNOMED CT RF2 release folder or zip"
+
+    def can_read(self, path: Path) -> bool:
+        return any_file(path, is_rf2_table)
+
+    def describe_release(self, request: LoadRequest) -> ReleaseInfo:
+        return describe_release(self.path_of(request), request.version, prefer=_kind(request))
+
+    def parse(self, request: LoadRequest, report: LoadReport) -> Iterator[ConceptRecord | RelationRecord]:
+        return parse_release(self.path_of(request), report, prefer=_kind(request), check_digits=request.check_digits)
+
+
+def _kind(request: LoadRequest) -> str:
+    return "Full" if request.full else "Snapshot"

@@ -11,7 +11,8 @@ TOML, one ``[[release]]`` table per release::
     full = false                  # Snapshot (default) or Full files
 
 Keys: ``source`` (required), ``path``, ``annotations``, ``no_annotations``,
-``version``, ``full``, ``sabs`` (RxNorm sources, default ``["RXNORM"]``).
+``version``, ``full``, ``sabs`` (RxNorm sources, default ``["RXNORM"]``), ``check_digits`` (SNOMED CT:
+``false`` accepts test data whose SCTIDs fail the Verhoeff check; default ``true``).
 Relative paths are read from the file's folder.
 """
 
@@ -23,7 +24,7 @@ from pathlib import Path
 from loaders.errors import SourceFormatError
 from loaders.registry import LOADERS, LoadRequest
 
-_KEYS = {"source", "path", "annotations", "no_annotations", "version", "full", "sabs"}
+_KEYS = {"source", "path", "annotations", "no_annotations", "version", "full", "sabs", "check_digits"}
 
 
 def _resolve(sources_file: Path, value: object, field: str) -> Path | None:
@@ -64,5 +65,6 @@ def read_sources_file(path: str | Path) -> list[tuple[str, LoadRequest]]:
             no_annotations=bool(entry.get("no_annotations", False)),
             full=bool(entry.get("full", False)),
             sabs=tuple(entry.get("sabs", ["RXNORM"])),
+            check_digits=bool(entry.get("check_digits", True)),
         )))
     return out

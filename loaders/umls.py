@@ -18,10 +18,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from loaders.contract import LoadRequest, SourceLoader
 from loaders.errors import SourceFormatError
-from loaders.files import describe_file
+from loaders.files import describe_file, refuse_empty
 from loaders.records import ConceptRecord, LoadReport, RelationRecord, ReleaseInfo
 from loaders.rrf import MRCONSO, MRSTY, find_file, rrf_rows
+from loaders.sniff import any_file, rrf_fields
 
 SYSTEM = "UMLS"
 LOADER = "clinigraph.loaders.umls"
@@ -67,6 +69,7 @@ def find_release_files(path: str | Path) -> UmlsFiles:
     mrconso = find_file(root, "MRCONSO.RRF")
     if mrconso is None:
         raise SourceFormatError(root, "no MRCONSO.RRF in the release", field="files")
+    refuse_empty(mrconso, "MRCONSO rows (18 |-separated fields)")
     m = re.search(r"(\d{4}A[AB])", str(mrconso))
     return UmlsFiles(root, mrconso, find_file(root, "MRSTY.RRF"), m.group(1) if m else None)
 
@@ -146,3 +149,28 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
             yield from edges
             edges = []
     yield from edges
+
+
+def _is_umls_rrf(data: bytes) -> bool:
+    """An MRCONSO row (18 fields and the trailing empty one, a CUI first) or an MRSTY row (a CUI, a TUI)."""
+    fields = rrf_fields(data)
+    if not _CUI.match(fields[0]):
+        return False
+    return len(fields) == 19 or len(fields) == 7 and fields[1][:1] == "T" and fields[1][1:].isdigit()
+
+
+class UmlsLoader(SourceLoader):
+    """The UMLS Metathesaurus crosswalk (the user's release folder with META/)."""
+
+    name = "umls"
+    description = "UMLS MRCONSO + MRSTY: CUIs linked to ICD10CM, SNOMEDCT_US, LNC, RXNORM, HPO, OMIM"
+    reads = "a UMLS release folder with META/"
+
+    def can_read(self, path: Path) -> bool:
+        return path.is_dir() and any_file(path, _is_umls_rrf)
+
+    def describe_release(self, request: LoadRequest) -> ReleaseInfo:
+        return describe_release(self.path_of(request), request.version)
+
+    def parse(self, request: LoadRequest, report: LoadReport) -> Iterator[ConceptRecord | RelationRecord]:
+        return parse_release(self.path_of(request), report)

@@ -43,9 +43,9 @@ def test_load_then_stats_json(clean_graph, neo4j_settings, icd_fixtures):
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("not_xml.xml", "not_xml.xml, line 1: not well-formed XML"),
+        ("not_xml.xml", "not_xml.xml, line 1, field document: not well-formed XML"),
         ("wrong_root.xml", "wrong_root.xml, line 2, field root: root element is <ICD9CM.tabular>"),
-        ("truncated.xml", "truncated.xml, line 121: not well-formed XML"),
+        ("truncated.xml", "truncated.xml, line 121, field diag/diag: not well-formed XML"),
         ("does_not_exist.xml", "does_not_exist.xml: file not found"),
     ],
 )

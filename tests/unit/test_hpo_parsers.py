@@ -150,9 +150,10 @@ def test_latin1_annotation_file_is_refused(tmp_path):
         list(parse_hpoa(bad))
 
 
-def test_an_ontology_without_hpo_terms_is_refused_not_read_as_an_empty_hpo(tmp_path):
-    """Issue 17, class 10: `load obo` of the Gene Ontology published an empty HPO release."""
+def test_an_ontology_without_hpo_terms_is_refused_as_hpo_not_read_as_an_empty_hpo(tmp_path):
+    """Issue 17, class 10: `load obo` of the Gene Ontology published an empty HPO release. Read as HPO (the
+    `hpo` loader), it is refused; read as itself it is a GO release (tests/unit/test_ontology_systems.py)."""
     go = Path(__file__).resolve().parents[1] / "fixtures" / "hpo" / "go_sample.obo"
     with pytest.raises(SourceFormatError, match=r"go_sample.obo, field \[Term\]: no term of HP in this ontology "
-                                                r"\(its terms are GO\)"):
-        list(parse_obo(go))
+                                                r"\(its terms are GO\); only HP terms load as HPO"):
+        list(parse_obo(go, system="HPO"))

@@ -123,8 +123,10 @@ def test_a_file_of_another_table_is_refused(tmp_path):
 
 
 def test_a_truncated_last_line_is_refused(tmp_path):
+    """Cut inside the last row (a whole last row that only lacks its line end is read: issue 17, class 8)."""
     bad = tmp_path / "semmedVER43_PREDICATION.csv"
-    bad.write_text(PREDICATION.read_text(encoding="latin-1").rstrip("\n"), encoding="latin-1")
+    text = PREDICATION.read_text(encoding="latin-1").rstrip("\n")
+    bad.write_text(text[: text.rindex(",")], encoding="latin-1")
     with pytest.raises(SourceFormatError, match="truncated"):
         parse(bad)
 

@@ -265,3 +265,47 @@ def test_an_identical_repeated_row_changes_nothing(tmp_path):
     concepts, relations, _ = parse(release, prefer="Full")
     original_concepts, original_relations, _ = parse(FULL, prefer="Full")
     assert concepts == original_concepts and relations == original_relations
+
+
+# --- test data with made-up ids, and empty files (issue 17, class 3) --------------------------
+
+MADE_UP_IDS = FIXTURES / "edge_cases" / "made_up_ids"
+EMPTY_FILE = FIXTURES / "edge_cases" / "empty_file"
+
+
+def test_made_up_ids_stop_the_load_by_default_naming_file_line_and_field():
+    with pytest.raises(SourceFormatError, match=r"sct2_Concept_Full_INT_20250301\.txt, line 5, field id: "
+                                                r"'44054007' is not a valid SCTID: its Verhoeff check digit is wrong"):
+        parse(MADE_UP_IDS, prefer="Full")
+
+
+def test_check_digits_false_accepts_made_up_ids_and_counts_each_once():
+    concepts, relations, report = parse(MADE_UP_IDS, prefer="Full", check_digits=False)
+    assert concepts["44054007"].display == "Made-up finding"
+    assert ("44054007", "404684003") in {(r.source_code, r.target_code) for r in relations if r.type == "IS_A"}
+    # the concept id where it is defined (its reference on a relationship is not counted again), and one
+    # relationship id
+    assert report.counts["sctid_check_digit_failed"] == 2
+    assert report.examples["sctid_check_digit_failed"] == [
+        "sct2_Concept_Full_INT_20250301.txt line 5 field id: 44054007",
+        "sct2_Relationship_Full_INT_20250301.txt line 2 field id: 6000001028",
+    ]
+
+
+def test_check_digits_false_still_refuses_what_is_no_sctid_at_all(copy):
+    rewrite(table(copy, "sct2_Relationship_"), "\t44054006\t", "\t4405400X\t")
+    with pytest.raises(SourceFormatError, match=r"field sourceId: '4405400X' is not a valid SCTID$"):
+        parse(copy, check_digits=False)
+
+
+def test_an_empty_file_is_named_as_such():
+    with pytest.raises(SourceFormatError, match=r"sct2_Concept_Full-en_INT_20250301\.txt, line 1, field header: "
+                                                r"empty file \(0 bytes\): expected the RF2 concept header "
+                                                r"'id/effectiveTime/active/moduleId/definitionStatusId'"):
+        parse(EMPTY_FILE, prefer="Full")
+
+
+def test_a_file_of_comment_lines_only_is_named_as_such(copy):
+    table(copy, "sct2_Concept").write_bytes(b"# nothing but a note\r\n")
+    with pytest.raises(SourceFormatError, match=r"line 2, field header: the file ends after its comment lines"):
+        parse(copy)
