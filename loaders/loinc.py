@@ -7,8 +7,10 @@ Read from a LOINC release folder or zip:
   status, long common name (the display), short name and related names. The
   check digit of every LOINC_NUM is verified (mod 10).
 * ``LoincTable/MapTo.csv``: ``REPLACED_BY`` from a deprecated code to its replacement.
-* ``AccessoryFiles/PartFile/Part.csv`` and ``LoincPartLink_Primary.csv``: parts
-  as concepts and ``HAS_PART`` edges with the part type (COMPONENT, SYSTEM, …).
+* ``AccessoryFiles/PartFile/Part.csv`` and ``LoincPartLink_Primary.csv`` with
+  ``LoincPartLink_Supplementary.csv`` (or, before 2.68, the single ``LoincPartLink.csv``):
+  parts as concepts and ``HAS_PART`` edges with the part type (COMPONENT, SYSTEM, …)
+  and the link type (Primary, DetailedModel, SyntaxEnhancement, Search, …).
 * The hierarchy under either name — ``MultiAxialHierarchy.csv`` (to 2.73) or
   ``ComponentHierarchyBySystem.csv`` (from 2.74): ``IS_A`` to the immediate parent.
 
@@ -34,7 +36,7 @@ from loaders.sniff import any_file, first_line
 
 SYSTEM = "LOINC"
 LOADER = "clinigraph.loaders.loinc"
-LOADER_VERSION = "1.0.0"
+LOADER_VERSION = "1.1.0"  # 1.1.0: supplementary part links read
 
 LOINC_COLUMNS = ("LOINC_NUM", "COMPONENT", "PROPERTY", "TIME_ASPCT", "SYSTEM", "SCALE_TYP", "METHOD_TYP",
                  "CLASS", "CLASSTYPE", "STATUS", "LONG_COMMON_NAME")
@@ -74,7 +76,8 @@ class LoincFiles:
     loinc: Path
     map_to: Path | None
     parts: Path | None
-    part_links: Path | None
+    #: The primary links, and the supplementary ones since 2.68 (or the single file of older releases).
+    part_links: tuple[Path, ...]
     hierarchy: Path | None
     #: From the distribution's folder name (``Loinc_2.78``); None when it does not say. Not guessed from
     #: ``VersionLastChanged``: that is only the newest version any term changed in (a 2.67 table says 2.63).
@@ -85,7 +88,7 @@ class LoincFiles:
         return path.relative_to(self.root).as_posix()
 
     def all_files(self) -> list[Path]:
-        return [p for p in (self.loinc, self.map_to, self.parts, self.part_links, self.hierarchy) if p]
+        return [p for p in (self.loinc, self.map_to, self.parts, *self.part_links, self.hierarchy) if p]
 
 
 def _find(root: Path, name: str) -> Path | None:
@@ -112,8 +115,12 @@ def find_release_files(path: str | Path) -> LoincFiles:
     if loinc is None:
         raise SourceFormatError(root, "no LoincTable/Loinc.csv in the release", field="files")
     hierarchy = next((h for h in (_find(root, n) for n in HIERARCHY_FILES) if h), None)
-    # Before 2.68 the part links were one file; since, a primary and a supplementary one.
-    part_links = _find(root, "LoincPartLink_Primary.csv") or _find(root, "LoincPartLink.csv")
+    # Before 2.68 the part links were one file; since, a primary and a supplementary one (the detailed
+    # model, syntax and semantic enhancements, search parts), both read.
+    split = tuple(p for p in (_find(root, "LoincPartLink_Primary.csv"), _find(root, "LoincPartLink_Supplementary.csv"))
+                  if p)
+    single = _find(root, "LoincPartLink.csv")
+    part_links = split or ((single,) if single else ())
     m = re.search(r"Loinc_(\d+\.\d+)", str(loinc)) or re.search(r"Loinc_(\d+\.\d+)", Path(path).name)
     return LoincFiles(
         root=root, loinc=loinc, map_to=_find(root, "MapTo.csv"), parts=_find(root, "Part.csv"),
@@ -223,6 +230,8 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
             hierarchy_rows.append((number, row))
             code = row["CODE"]
             if code not in terms and code not in parts:
+                if _LOINC_NUM.match(code):  # a term the main table does not have: the two files disagree
+                    report.note("hierarchy_code_not_in_table", f"{code} at line {number}")
                 parts.add(code)
                 yield ConceptRecord(
                     system=SYSTEM, code=code, display=row["CODE_TEXT"] or code, kind="hierarchy_node",
@@ -239,14 +248,18 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
                 source_file=files.name_of(files.map_to), record=f"line {number}", key=row["MAP_TO"],
                 properties=(("association", "map_to"), ("comment", row.get("COMMENT") or None)),
             )
-    if files.part_links:
-        for number, row in _csv_rows(files.part_links, PART_LINK_COLUMNS):
+    single = _find(files.root, "LoincPartLink.csv")
+    if single and single not in files.part_links:
+        report.note("file_not_read", f"{files.name_of(single)}: the split LoincPartLink_Primary/_Supplementary "
+                    "files of the same release are read instead")
+    for links in files.part_links:
+        for number, row in _csv_rows(links, PART_LINK_COLUMNS):
             if row["LoincNumber"] not in terms or row["PartNumber"] not in known:
-                report.note("part_link_unknown_code", f"line {number}")
+                report.note("part_link_unknown_code", f"{files.name_of(links)} line {number}")
                 continue
             yield RelationRecord(
                 type="HAS_PART", source_code=row["LoincNumber"], target_code=row["PartNumber"], system=SYSTEM,
-                source_file=files.name_of(files.part_links), record=f"line {number}",
+                source_file=files.name_of(links), record=f"line {number}",
                 key=f"{row['PartTypeName']}|{row['LinkTypeName']}",
                 properties=(("part_type", row["PartTypeName"]), ("link_type", row["LinkTypeName"]),
                             ("property", row.get("Property") or None)),

@@ -45,6 +45,9 @@ MAIN_TABLE = "LoincTable/Loinc.csv"
 PANEL_TABLE = "AccessoryFiles/PanelsAndForms/Loinc.csv"
 PART_TABLE = "AccessoryFiles/PartFile/Part.csv"
 PART_LINKS = "AccessoryFiles/PartFile/LoincPartLink_Primary.csv"
+SUPPLEMENTARY_LINKS = "AccessoryFiles/PartFile/LoincPartLink_Supplementary.csv"
+#: The single part-link file of releases before 2.68, which these samples carry beside the split ones.
+SINGLE_LINKS = "AccessoryFiles/PartFile/LoincPartLink.csv"
 HIERARCHY = "AccessoryFiles/MultiAxialHierarchy/MultiAxialHierarchy.csv"
 
 SNOMED_RELEASE = "SNOMEDCT@20160131"
@@ -273,7 +276,9 @@ def test_a_loinc_sample_loads_faithfully_with_a_stated_version(clean_graph, samp
     assert visible_releases(clean_graph) == {release: True}
     files = release_files(clean_graph, release)
     # The main table by its place in the distribution, never the panel table; HAPI's properties not read.
-    assert files == {name: sha256(folder / name) for name in (MAIN_TABLE, PART_TABLE, PART_LINKS, HIERARCHY)}
+    assert files == {name: sha256(folder / name)
+                     for name in (MAIN_TABLE, PART_TABLE, PART_LINKS, SUPPLEMENTARY_LINKS, HIERARCHY)}
+    assert any(SINGLE_LINKS in line and line.startswith("file_not_read") for line in result.report)
     nodes = concepts(clean_graph, release)
     assert_terms_are_the_main_table(nodes, folder)
     assert_parts_are_the_part_table(nodes, folder)
@@ -308,13 +313,15 @@ def assert_parts_are_the_part_table(nodes: dict[str, dict[str, Any]], folder: Pa
 
 
 def assert_part_links_are_edges(driver: Driver, release: str, folder: Path) -> None:
-    """Each primary part link (term, part, part type, link type) is one ``HAS_PART`` edge."""
-    rows = read_loinc_csv(folder / PART_LINKS)
-    expected = {(r["LoincNumber"], r["PartNumber"], r["PartTypeName"], r["LinkTypeName"]) for _, r in rows}
+    """Each primary and supplementary part link (term, part, part type, link type) whose part is in
+    ``Part.csv`` is one ``HAS_PART`` edge, from the file it is in."""
+    parts = {row["PartNumber"] for _, row in read_loinc_csv(folder / PART_TABLE)}
+    expected = {(r["LoincNumber"], r["PartNumber"], r["PartTypeName"], r["LinkTypeName"], name)
+                for name in (PART_LINKS, SUPPLEMENTARY_LINKS) for _, r in read_loinc_csv(folder / name)
+                if r["PartNumber"] in parts}
     found = edges(driver, release, "HAS_PART")
-    assert len(found) == len(rows) == len(expected) == 6
-    assert {(a, b, p["part_type"], p["link_type"]) for a, b, p in found} == expected
-    assert {p["source_file"] for _, _, p in found} == {PART_LINKS}
+    assert len(found) == len(expected) and len({e[4] for e in expected}) == 2
+    assert {(a, b, p["part_type"], p["link_type"], p["source_file"]) for a, b, p in found} == expected
 
 
 def assert_hierarchy_is_edges(driver: Driver, release: str, nodes: dict[str, dict[str, Any]], folder: Path) -> None:

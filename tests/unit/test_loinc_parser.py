@@ -179,3 +179,42 @@ def test_a_release_that_does_not_say_its_version_is_not_guessed(tmp_path):
     with pytest.raises(SourceFormatError, match=r"field version: .*give it with --version"):
         describe_release(target)
     assert describe_release(target, "2.78").release_id == "LOINC@2.78"
+
+
+def test_supplementary_part_links_are_read_beside_the_primary_ones(copy):
+    """The split part-link files of 2.68 on: LoincPartLink_Supplementary.csv (detailed model, syntax and
+    semantic enhancements) was ignored without a word, though it is half of the part links."""
+    part_file = copy / "AccessoryFiles" / "PartFile"
+    (part_file / "LoincPartLink_Supplementary.csv").write_text(
+        '"LoincNumber","LongCommonName","PartNumber","PartName","PartCodeSystem","PartTypeName","LinkTypeName",'
+        '"Property"\n'
+        '"2345-7","Glucose [Mass/volume] in Serum or Plasma","LP14635-4","Glucose","http://loinc.org",'
+        '"COMPONENT","DetailedModel","http://loinc.org/property/analyte"\n', encoding="utf-8")
+    _, relations, _ = parse(copy)
+    supplementary = [r for r in relations if r.type == "HAS_PART"
+                     and r.source_file == "AccessoryFiles/PartFile/LoincPartLink_Supplementary.csv"]
+    assert [(r.source_code, r.target_code, attr(r, "link_type")) for r in supplementary] == [
+        ("2345-7", "LP14635-4", "DetailedModel")]
+    primary = [r for r in relations if r.type == "HAS_PART" and attr(r, "link_type") == "Primary"]
+    assert len(primary) == len([r for r in parse(NEW)[1] if r.type == "HAS_PART"])
+    assert "AccessoryFiles/PartFile/LoincPartLink_Supplementary.csv" in [f.name for f in describe_release(copy).files]
+
+
+def test_the_superseded_single_part_link_file_is_reported_when_the_split_ones_are_read(copy):
+    part_file = copy / "AccessoryFiles" / "PartFile"
+    shutil.copy(part_file / "LoincPartLink_Primary.csv", part_file / "LoincPartLink.csv")
+    _, _, report = parse(copy)
+    assert report.counts["file_not_read"] == 1
+    assert "AccessoryFiles/PartFile/LoincPartLink.csv" in report.examples["file_not_read"][0]
+
+
+def test_a_hierarchy_code_missing_from_the_main_table_is_reported(copy):
+    hierarchy = copy / "AccessoryFiles" / "ComponentHierarchyBySystem" / "ComponentHierarchyBySystem.csv"
+    lines = hierarchy.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split(",")
+    row = lines[-1].split(",")
+    row[header.index('"CODE"')] = '"41599-2"'
+    hierarchy.write_text("\n".join([*lines, ",".join(row)]) + "\n", encoding="utf-8")
+    concepts, _, report = parse(copy)
+    assert concepts["41599-2"].kind == "hierarchy_node"
+    assert report.counts["hierarchy_code_not_in_table"] == 1
