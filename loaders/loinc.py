@@ -168,9 +168,23 @@ def _csv_rows(path: Path, required: tuple[str, ...]) -> Iterator[tuple[int, dict
         if "unexpected end of data" in str(exc):  # strict csv: the file ends inside a quoted field
             raise SourceFormatError(path, f"last line is truncated inside a quoted field ({exc})",
                                     line=reader.line_num or None, field="columns") from None
-        raise SourceFormatError(path, f"not valid CSV ({exc})", line=reader.line_num or None) from None
+        raise SourceFormatError(path, f"not valid CSV ({exc})", line=reader.line_num or None,
+                                field=_csv_fault(str(exc))) from None
     except UnicodeDecodeError:
         raise not_encoded_as(path, "utf-8-sig") from None
+
+
+def _csv_fault(message: str) -> str:
+    """What a strict csv reader's error is about, as the field of the refusal.
+
+    >>> _csv_fault("',' expected after a quote"), _csv_fault("line contains NUL")
+    ('quoting', 'content')
+    """
+    if "NUL" in message:
+        return "content"
+    if "field larger than field limit" in message:
+        return "field size"
+    return "quoting"  # a stray quote, or text glued to a closing one
 
 
 def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterator[ConceptRecord | RelationRecord]:

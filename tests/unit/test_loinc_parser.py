@@ -132,7 +132,7 @@ def test_fields_padded_after_their_closing_quote_read_as_unpadded(copy):
 
 
 @pytest.mark.parametrize(("glued", "message"), [
-    ('"2160-0"x,', r"line 5: not valid CSV \(',' expected after '\"'\)"),
+    ('"2160-0"x,', r"line 5, field quoting: not valid CSV \(',' expected after '\"'\)"),
     ('"2160-0"  x,', r"line 5, field quoting: text after a closing quote at column 11"),
 ])
 def test_text_glued_to_a_closing_quote_is_refused_at_its_line(copy, glued, message):
