@@ -188,23 +188,39 @@ def releases(all_: Annotated[bool, typer.Option("--all", help="Include loading a
         rows = list_releases(driver, get_settings().database, include_incomplete=all_)
     for r in rows:
         flag = " (current)" if r["current"] else ""
-        out.print(f"{r['id']:<24} {r['status']:<9}{flag}")
+        # A reload is a second instance of the same release (ICD10CM@2026+2): both named.
+        instance = f" [instance {r['id']}]" if r["id"] != r["name"] else ""
+        replaced = f" [replaced by {r['superseded_by']}]" if r.get("superseded_by") else ""
+        out.print(escape(f"{r['name']:<24} {r['status']:<9}{flag}{instance}{replaced}"))
+    from graph.derived import derived_layers
+
+    with _driver() as driver:
+        layers = derived_layers(driver, get_settings().database)
+    for layer in layers:  # a layer that lost its ground says so where releases are listed
+        if layer["stale"] and layer["in_use"]:
+            out.print(escape(f"stale: {layer['kind']} {layer['id']} ({layer['stale_because']}); "
+                             f"rerun `{layer['rebuild']}`"))
 
 
 @app.command("stats")
 def stats(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False) -> None:
     """Per-release counts: concepts by kind, billable codes, edges by type."""
+    from graph.derived import derived_layers
     from graph.stats import release_stats
 
     with _driver() as driver:
         rows = release_stats(driver, get_settings().database)
+        layers = derived_layers(driver, get_settings().database)
     if as_json:
-        sys.stdout.write(json.dumps({"releases": rows}, indent=2, default=str) + "\n")
+        sys.stdout.write(json.dumps({"releases": rows, "derived": layers}, indent=2, default=str) + "\n")
         return
     for r in rows:
         out.print(f"[bold]{r['release']}[/bold] {r['status']}{' current' if r['current'] else ''}")
         out.print(f"  concepts {r['concepts']:,} {r['concepts_by_kind']}; billable {r['billable_codes']:,}")
         out.print(f"  edges {r['edges_by_type']}; citations {r['citations_by_note_type']}")
+    for layer in layers:
+        state = "stale: " + str(layer["stale_because"]) if layer["stale"] else layer["status"]
+        out.print(escape(f"{layer['kind']} {layer['id']} on {', '.join(layer['releases'] or [])}: {state}"))
 
 
 def _concept_arg(text: str) -> dict[str, str]:

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from api.auth import AuthError
 from api.jobs import JobInputError, JobNotFoundError
+from graph.derived import StaleLayerError
 from graph.free_cypher import CypherRefusedError, CypherResultTooLargeError, CypherTimeoutError
 from graph.provenance import ProvenanceNotFoundError
 from graph.relevance import RelevanceInputError
@@ -89,6 +90,9 @@ def problem_for(exc: Exception) -> JSONResponse | None:
                                                "(e.g. a lone surrogate such as \\ud800)")
     if isinstance(exc, RecursionError):
         return problem(422, "Invalid request", "the request or its answer nests lists or objects too deeply")
+    if isinstance(exc, StaleLayerError):
+        # A derived layer stands on a replaced release: the graph's state conflicts until its job reruns.
+        return problem(409, "Derived layer stale", str(exc))
     if isinstance(exc, ClinigraphError):
         # Bad input is caught before this as 4xx; a ClinigraphError here is the service's own setup
         # (e.g. an unreadable keys file): unavailable until an operator fixes it.

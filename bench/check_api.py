@@ -174,11 +174,11 @@ def faults(base: str, keys: dict[str, str], settings) -> dict:  # noqa: ANN001
         db = settings.database
         loader = subprocess.Popen([sys.executable, "-m", "api.cli", "load", "icd10cm", "--force"], cwd=ROOT,
                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        def midway() -> bool:  # the forced reload has started writing the release again
-            row = driver.execute_query("MATCH (r:Release {id: 'ICD10CM@2026'}) "
-                                       "RETURN r.status AS s, COUNT { (:Concept {release: r.id}) } AS n",
-                                       database_=db).records[0]
-            return row["s"] == "loading" and row["n"] >= 20000
+        def midway() -> bool:  # the forced reload is writing its new instance beside the served one
+            rows = driver.execute_query("MATCH (r:Release {name: 'ICD10CM@2026', status: 'loading'}) "
+                                        "RETURN COUNT { (:Concept {release: r.id}) } AS n",
+                                        database_=db).records
+            return bool(rows) and rows[0]["n"] >= 20000
 
         t = time.perf_counter()
         while not midway():
@@ -193,7 +193,7 @@ def faults(base: str, keys: dict[str, str], settings) -> dict:  # noqa: ANN001
         rerun = subprocess.run([sys.executable, "-m", "api.cli", "load", "icd10cm"], cwd=ROOT, env=env,
                                capture_output=True, text=True)
         rerun_seconds = time.perf_counter() - t
-        release = [r for r in list_releases(driver, db) if r["id"] == "ICD10CM@2026"]
+        release = [r for r in list_releases(driver, db) if r["name"] == "ICD10CM@2026"]
         with httpx.Client(base_url=base, timeout=30, headers=h) as http:
             after = http.get("/v1/concepts/ICD10CM/E11.22").status_code
         out["killed_load"] = {"visible_releases_after_kill": visible, "concept_after_kill": concept,

@@ -332,7 +332,7 @@ def _write_release_model(
             systems.add(info.system)
             sink.node("CodeSystem", "CodeSystem", info.system, {"name": info.system})
         props: dict[str, Any] = {
-            "id": rid, "system": info.system, "systems": list(info.systems), "version": info.version,
+            "id": rid, "name": rid, "system": info.system, "systems": list(info.systems), "version": info.version,
             "title": info.title, "loader": info.loader, "loader_version": info.loader_version,
             "status": "complete", "current": newest[info.system] is info,
         }

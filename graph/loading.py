@@ -2,10 +2,11 @@
 
 This is where the all-or-nothing promise is kept: whatever goes wrong between
 :func:`~graph.releases.begin_release` and :func:`~graph.releases.complete_release`
-(a bad line, a lost connection, Ctrl-C), the release is marked failed and its
-partial data deleted before the error propagates. A ``kill -9`` skips that
-handler; the release then stays ``loading`` (invisible) and the next attempt
-purges it first.
+(a bad line, a lost connection, Ctrl-C), the load's instance is marked failed and
+its partial data deleted before the error propagates. A ``kill -9`` skips that
+handler; the instance then stays ``loading`` (invisible) and the next attempt
+purges it first. Either way a release that was complete before keeps serving: a
+reload writes a new instance beside it (see :mod:`graph.releases`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class LoadResult:
     seconds: float = 0.0
     counts: WriteCounts = field(default_factory=WriteCounts)
     report: list[str] = field(default_factory=list)
+    #: The instance written (``ICD10CM@2026``, or ``ICD10CM@2026+2`` for a reload beside it).
+    instance: str = ""
 
 
 def load_release(
@@ -50,11 +53,12 @@ def load_release(
     started = time.perf_counter()
     outcome = begin_release(driver, database, info, force=force)
     if outcome.action == "unchanged":
-        return LoadResult(info.release_id, "unchanged", time.perf_counter() - started)
+        return LoadResult(info.release_id, "unchanged", time.perf_counter() - started, instance=outcome.instance)
     report = LoadReport()
+    instance = outcome.instance
     try:
         writer = GraphWriter(
-            driver, database=database, release_id=info.release_id,
+            driver, database=database, release_id=instance,
             source=info.system, method=f"{info.loader}/{info.loader_version}",
             batch_size=batch_size,
         )
@@ -71,14 +75,14 @@ def load_release(
                     f"that are not in the release (limit {max_dangling_fraction:.2%})"
                 )
         lines = report.summary_lines()
-        complete_release(driver, database, info.release_id, lines)
+        complete_release(driver, database, instance, lines)
     except BaseException as exc:
         try:
-            fail_release(driver, database, info.release_id, f"{type(exc).__name__}: {exc}")
+            fail_release(driver, database, instance, f"{type(exc).__name__}: {exc}")
         except Exception as cleanup_error:  # the server may be what failed
             exc.add_note(
-                f"{info.release_id} stays 'loading' (invisible); the next load purges it "
+                f"{instance} stays invisible, its data not yet purged; the next load purges it "
                 f"({type(cleanup_error).__name__}: {cleanup_error})"
             )
         raise
-    return LoadResult(info.release_id, "loaded", time.perf_counter() - started, counts, lines)
+    return LoadResult(info.release_id, "loaded", time.perf_counter() - started, counts, lines, instance)

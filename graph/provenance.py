@@ -81,7 +81,7 @@ RETURN i {.uid, .item_id, .version, .kind, .status, .superseded_by, .text, .sect
 _RUN = """
 MATCH (r:ExtractionRun {id: $id})
 RETURN r {.id, .job, .job_version, .parameters, .input, .items, .releases, .status, .superseded_by, .error,
-          .counts, started_at: toString(r.started_at), finished_at: toString(r.finished_at)} AS run
+          .counts, .stale_because, started_at: toString(r.started_at), finished_at: toString(r.finished_at)} AS run
 """
 
 
@@ -108,6 +108,8 @@ def _run(tx: ManagedTransaction, run_id: str) -> dict[str, Any] | None:
         "failed": [f"run failed: {run.get('error')}"],
         "running": ["run has not completed"],
     }.get(run["status"], [])
+    if run.get("stale_because"):
+        run["stale"] = [*run["stale"], f"run built on a replaced release ({run['stale_because']}): rerun it"]
     return run
 
 

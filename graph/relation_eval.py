@@ -21,6 +21,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from graph.derived import refuse_stale
 from graph.grounding import Grounder
 from graph.lexicon import load_lexicon
 from graph.links import organ_links
@@ -110,6 +111,8 @@ def evaluate_relations(driver: Driver, database: str, pairs: list[RequiredPair])
                                database_=database).records
     if not run:
         raise ClinigraphError("no link run to evaluate; build one with `clinigraph links`")
+    with driver.session(database=database, default_access_mode="READ") as session:
+        session.execute_read(refuse_stale, "LinkRun", "ExtractionRun")  # a run on a replaced release: refused
     grounder = None
     if any(not s.is_code for p in pairs for s in (p.a, p.b)):
         grounder = Grounder(load_lexicon(driver, database))

@@ -1,10 +1,19 @@
-"""Release lifecycle shared by every loader: loading → complete | failed.
+"""Release lifecycle shared by every loader: loading → complete → superseded, or loading → failed.
 
 Queries only ever see releases whose status is ``complete``. A load first
-records its release as ``loading``; its concepts and edges carry the release id
-and stay invisible until :func:`complete_release` flips the status in one
-transaction. A failed or killed load leaves a ``loading``/``failed`` release
-whose data is purged, by the failure handler or by the next attempt.
+records an *instance* of its release as ``loading``; its concepts and edges
+carry the instance's id and stay invisible until :func:`complete_release`
+flips the status in one transaction. A failed or killed load leaves a
+``loading``/``failed`` instance whose data is purged, by the failure handler or
+by the next attempt.
+
+Switch, don't withdraw: the first load of ``ICD10CM@2026`` is the instance
+``ICD10CM@2026``; a forced reload builds a second instance (``ICD10CM@2026+2``)
+beside it while the first keeps serving, and the transaction that completes
+the new one marks the old one ``superseded`` — so readers see the old release
+until the very moment they see the new one, and a reload that fails or is
+killed takes nothing away. Every instance of a release has the same ``name``
+(``ICD10CM@2026``), system and version; only one is ever complete.
 
 ``current`` marks, per code system, the complete release with the highest
 version; it moves when a newer version completes.
@@ -19,6 +28,7 @@ from typing import Any
 from neo4j import Driver, ManagedTransaction
 
 from graph.connection import maintenance
+from graph.derived import mark_stale
 from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
 from loaders.errors import ReleaseConflictError
 from loaders.records import ReleaseInfo
@@ -35,94 +45,134 @@ def version_key(version: str) -> tuple[tuple[int, object], ...]:
 
 @dataclass(frozen=True)
 class BeginOutcome:
-    """Whether the writer has work to do for this release."""
+    """Whether the writer has work to do for this release, and under which instance id it writes."""
 
     release_id: str
     action: str  # "load" | "unchanged"
     purged_previous: bool = False
+    #: The id the load's concepts and edges carry: the release id, or ``ID+n`` for a reload beside it.
+    instance: str = ""
+
+
+_INSTANCES = """
+MATCH (r:Release)
+WHERE r.name = $name OR (r.name IS NULL AND r.id = $name)
+OPTIONAL MATCH (r)-[:HAS_FILE]->(f:SourceFile)
+RETURN r.id AS id, r.status AS status, coalesce(r.purged, false) AS purged, collect(f.sha256) AS files
+"""
+
+_REGISTER = """
+MERGE (s:CodeSystem {name: $system})
+MERGE (r:Release {id: $id})
+SET r.name = $name, r.system = $system, r.systems = $systems, r.version = $version, r.title = $title,
+    r.loader = $loader, r.loader_version = $loader_version,
+    r.status = 'loading', r.current = false,
+    r.started_at = datetime(), r.finished_at = null, r.error = null,
+    r.report = null, r.superseded_by = null, r.superseded_at = null, r.purged = null
+MERGE (s)-[:HAS_RELEASE]->(r)
+WITH r
+OPTIONAL MATCH (r)-[old:HAS_FILE]->()
+DELETE old
+WITH DISTINCT r
+UNWIND $files AS file
+MERGE (f:SourceFile {sha256: file.sha256})
+SET f.size = file.size
+// The same content may ship under another name or folder in another release:
+// the name and path belong to the release's use of the file.
+MERGE (r)-[h:HAS_FILE]->(f)
+SET h.name = file.name, h.path = file.path
+"""
 
 
 def begin_release(driver: Driver, database: str, info: ReleaseInfo, *, force: bool = False) -> BeginOutcome:
-    """Register a load of ``info``; decide whether it is needed.
+    """Register a load of ``info``; decide whether it is needed and which instance it writes.
 
     * complete, same files → ``unchanged`` (nothing is written: reloads are idempotent);
-    * complete, different files → :class:`ReleaseConflictError` unless ``force``;
-    * loading or failed (an earlier attempt died) → its data is purged, then loaded anew.
+    * complete, different files → :class:`ReleaseConflictError` unless ``force``; forced, a new
+      instance is built beside the complete one, which keeps serving until the new one completes;
+    * instances that died (``loading``, ``failed``) or were replaced (``superseded``) and still hold
+      data are purged first, so the next load cleans up after a killed one.
     """
     rid = info.release_id
-    records, _, _ = driver.execute_query(
-        "MATCH (r:Release {id: $id}) OPTIONAL MATCH (r)-[:HAS_FILE]->(f:SourceFile) "
-        "RETURN r.status AS status, collect(f.sha256) AS files",
-        id=rid, database_=database,
-    )
-    purged = False
-    if records:
-        status = records[0]["status"]
-        old_files = sorted(records[0]["files"])
-        new_files = sorted(f.sha256 for f in info.files)
-        if status == "complete" and not force:
-            if old_files == new_files:
-                return BeginOutcome(rid, "unchanged")
-            raise ReleaseConflictError(
-                f"release {rid} is already loaded from other files "
-                f"(sha256 {', '.join(o[:12] for o in old_files)}); "
-                "load it with --force to replace it, or give the new files another version"
-            )
-        if status == "complete":
-            # Withdrawn before its data is purged: queries never see a release half deleted.
-            with driver.session(database=database) as session:
-                session.execute_write(_withdraw, rid)
-        purge_release_data(driver, database, rid)
-        purged = True
+    records, _, _ = driver.execute_query(_INSTANCES, name=rid, database_=database)
+    instances = {r["id"]: r["status"] for r in records}
+    complete = [r for r in records if r["status"] == "complete"]
+    # What dead loads (killed, failed) or replaced instances left is purged by whichever load comes next,
+    # even one that then finds nothing to do.
+    dead = [r["id"] for r in records if r["status"] != "complete" and not r["purged"]]
+    for iid in dead:
+        purge_instance(driver, database, iid)
+    if complete and not force:
+        old_files = sorted(complete[0]["files"])
+        if old_files == sorted(f.sha256 for f in info.files):
+            return BeginOutcome(rid, "unchanged", instance=complete[0]["id"])
+        raise ReleaseConflictError(
+            f"release {rid} is already loaded from other files "
+            f"(sha256 {', '.join(o[:12] for o in old_files)}); "
+            "load it with --force to replace it, or give the new files another version"
+        )
+    instance = _free_instance_id(rid, instances)
 
     def work(tx: ManagedTransaction) -> None:
         tx.run(
-            """
-            MERGE (s:CodeSystem {name: $system})
-            MERGE (r:Release {id: $id})
-            SET r.system = $system, r.systems = $systems, r.version = $version, r.title = $title,
-                r.loader = $loader, r.loader_version = $loader_version,
-                r.status = 'loading', r.current = false,
-                r.started_at = datetime(), r.finished_at = null, r.error = null,
-                r.report = null
-            MERGE (s)-[:HAS_RELEASE]->(r)
-            WITH r
-            OPTIONAL MATCH (r)-[old:HAS_FILE]->()
-            DELETE old
-            WITH DISTINCT r
-            UNWIND $files AS file
-            MERGE (f:SourceFile {sha256: file.sha256})
-            SET f.size = file.size
-            // The same content may ship under another name or folder in another release:
-            // the name and path belong to the release's use of the file.
-            MERGE (r)-[h:HAS_FILE]->(f)
-            SET h.name = file.name, h.path = file.path
-            """,
-            id=rid, system=info.system, systems=list(info.systems), version=info.version, title=info.title,
-            loader=info.loader, loader_version=info.loader_version,
+            _REGISTER, id=instance, name=rid, system=info.system, systems=list(info.systems),
+            version=info.version, title=info.title, loader=info.loader, loader_version=info.loader_version,
             files=[{"sha256": f.sha256, "name": f.name, "size": f.size, "path": f.path} for f in info.files],
         ).consume()
 
     with driver.session(database=database) as session:
         session.execute_write(work)
-    return BeginOutcome(rid, "load", purged_previous=purged)
+    return BeginOutcome(rid, "load", purged_previous=bool(dead), instance=instance)
 
 
-def complete_release(driver: Driver, database: str, release_id: str, report: list[str]) -> None:
-    """Make a loaded release visible and move ``current`` to its system's newest complete version."""
+def _free_instance_id(release_id: str, instances: dict[str, str]) -> str:
+    """The id a new load of ``release_id`` writes under: the release id itself, or the first ``ID+n`` that
+    is not complete or superseded (a dead instance's id, its data purged, is reused).
 
-    def work(tx: ManagedTransaction) -> None:
+    >>> _free_instance_id("X@1", {}), _free_instance_id("X@1", {"X@1": "complete"})
+    ('X@1', 'X@1+2')
+    >>> _free_instance_id("X@1", {"X@1": "superseded", "X@1+2": "complete", "X@1+3": "failed"})
+    'X@1+3'
+    """
+    n = 1
+    while True:
+        candidate = release_id if n == 1 else f"{release_id}+{n}"
+        if instances.get(candidate) not in ("complete", "superseded"):
+            return candidate
+        n += 1
+
+
+def complete_release(driver: Driver, database: str, release_id: str, report: list[str]) -> list[str]:
+    """Make a loaded instance visible, retire the instance it replaces, and move ``current`` — in one
+    transaction, so readers switch from the old instance to the new with nothing in between. The replaced
+    instances' data is purged afterwards (invisible meanwhile; the next load purges it if this is cut
+    short). Returns the ids of the instances it superseded."""
+
+    def work(tx: ManagedTransaction) -> tuple[str, list[str]]:
         row = tx.run(
             "MATCH (r:Release {id: $id}) SET r.status = 'complete', r.finished_at = datetime(), "
-            "r.report = CASE WHEN size($report) = 0 THEN null ELSE $report END RETURN r.system AS system",
+            "r.report = CASE WHEN size($report) = 0 THEN null ELSE $report END "
+            "RETURN r.system AS system, coalesce(r.name, r.id) AS name",
             id=release_id, report=report,
         ).single()
         if row is None:
             raise ReleaseConflictError(f"release {release_id} vanished while loading")
+        replaced = [r["id"] for r in tx.run(
+            "MATCH (old:Release {status: 'complete'}) WHERE coalesce(old.name, old.id) = $name AND old.id <> $id "
+            "SET old.status = 'superseded', old.current = false, old.superseded_by = $id, "
+            "old.superseded_at = datetime() RETURN old.id AS id",
+            name=row["name"], id=release_id,
+        )]
+        for old in replaced:  # what was built on the old instance says so, in the same switch
+            mark_stale(tx, old, release_id)
         _move_current(tx, row["system"])
+        return row["system"], replaced
 
     with driver.session(database=database) as session:
-        session.execute_write(work)
+        _, replaced = session.execute_write(work)
+    for old in replaced:
+        purge_instance(driver, database, old)
+    return replaced
 
 
 def _move_current(tx: ManagedTransaction, system: str) -> None:
@@ -142,22 +192,21 @@ def _move_current(tx: ManagedTransaction, system: str) -> None:
     ).consume()
 
 
-def _withdraw(tx: ManagedTransaction, release_id: str) -> None:
-    """Hide a complete release (about to be replaced); its system's next newest complete release becomes current."""
-    row = tx.run("MATCH (r:Release {id: $id}) SET r.status = 'loading', r.current = false RETURN r.system AS system",
-                 id=release_id).single()
-    if row is not None:
-        _move_current(tx, row["system"])
-
-
 def fail_release(driver: Driver, database: str, release_id: str, error: str) -> None:
     """Purge what a failed load wrote and record why it failed (never visible to queries)."""
-    purge_release_data(driver, database, release_id)
     driver.execute_query(
         "MATCH (r:Release {id: $id}) SET r.status = 'failed', r.current = false, "
         "r.finished_at = datetime(), r.error = $error",
         id=release_id, error=error[:2000], database_=database,
     )
+    purge_instance(driver, database, release_id)
+
+
+def purge_instance(driver: Driver, database: str, release_id: str) -> None:
+    """Purge a dead or replaced instance's data and record that it is gone, so later loads skip it."""
+    purge_release_data(driver, database, release_id)
+    driver.execute_query("MATCH (r:Release {id: $id}) WHERE r.status <> 'complete' SET r.purged = true",
+                         id=release_id, database_=database)
 
 
 _PURGE_EDGE_TEMPLATE = (
@@ -200,8 +249,8 @@ def list_releases(driver: Driver, database: str, *, include_incomplete: bool = F
         OPTIONAL MATCH (r)-[h:HAS_FILE]->(f:SourceFile)
         WITH r, collect(CASE WHEN f IS NULL THEN null ELSE {name: h.name, size: f.size, sha256: f.sha256} END)
              AS files
-        RETURN r {.id, .system, .systems, .version, .title, .status, .current, .loader, .loader_version,
-                  .error, .report, started_at: toString(r.started_at),
+        RETURN r {.id, name: coalesce(r.name, r.id), .system, .systems, .version, .title, .status, .current,
+                  .loader, .loader_version, .error, .report, .superseded_by, started_at: toString(r.started_at),
                   finished_at: toString(r.finished_at)} AS release, files
         """,
         all=include_incomplete, database_=database, routing_="r",

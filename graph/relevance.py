@@ -35,6 +35,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from graph.derived import refuse_stale
 from graph.links import organ_links
 from graph.terminology import normalise_code
 from loaders.errors import ClinigraphError
@@ -181,6 +182,8 @@ def relevance(driver: Driver, database: str, patient: Patient, specialty: str | 
     with driver.session(database=database, default_access_mode="READ") as session:
         def work(tx: Any) -> tuple[list[Any], list[Any], list[dict[str, Any]], list[str]]:
             nonlocal codes, mapped
+            # A layer built on a replaced release lost its edges: refuse, never answer from it in silence.
+            refuse_stale(tx, "SpecialtyMap", "LinkRun", "ExtractionRun")
             codes, mapped = _to_icd(tx, given)
             known = list(tx.run("MATCH (s:Specialty) RETURN s.id AS id ORDER BY id"))
             dx = list(tx.run(_DIAGNOSES, codes=codes))
@@ -200,7 +203,9 @@ def relevance(driver: Driver, database: str, patient: Patient, specialty: str | 
     if specialty and specialty not in known:
         raise RelevanceInputError(f"unknown specialty {specialty!r}; known: {', '.join(known)}", "specialty",
                                   specialty)
-    diagnoses = {r["code"]: {"code": r["code"], "display": r["display"], "homes": r["homes"],
+    # Homes in a fixed order (collect() gives them in whatever order the store holds the edges).
+    diagnoses = {r["code"]: {"code": r["code"], "display": r["display"],
+                             "homes": sorted(r["homes"], key=lambda h: (h["specialty"], h["rule"] or "")),
                              **({"mapped_from": mapped[r["code"]]} if r["code"] in mapped else {})} for r in dx}
     has: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     names: dict[tuple[str, str], str] = {}

@@ -79,7 +79,8 @@ def load_specialties(driver: Driver, database: str, path: str | Path = DEFAULT_F
         UNWIND $specialties AS s MERGE (:Specialty {id: s.id}) WITH count(*) AS done
         CREATE (m:SpecialtyMap {id: $id}) SET m += $props, m.status = 'loading', m.started_at = datetime()
         """,
-        specialties=[{"id": s} for s in ownership.specialties], id=map_id, props=_map_props(ownership, icd_release),
+        specialties=[{"id": s} for s in ownership.specialties], id=map_id,
+        props=_map_props(ownership, icd_release, sct_release),
         database_=database)
     try:
         rows = [_edge_row(code, rule, ownership) for code, rule in assigned]
@@ -176,9 +177,10 @@ def _organ_hash() -> str:
     return hashlib.sha256(ORGANS_FILE.read_bytes()).hexdigest()[:8]
 
 
-def _map_props(ownership: OwnershipMap, icd_release: str) -> dict[str, Any]:
+def _map_props(ownership: OwnershipMap, icd_release: str, sct_release: str | None) -> dict[str, Any]:
     return {"version": ownership.version, "file": ownership.path.name, "sha256": ownership.sha256,
-            "icd_release": icd_release, "method": METHOD, "rules": len(ownership.rules),
+            "icd_release": icd_release, "releases": [icd_release, *([sct_release] if sct_release else [])],
+            "method": METHOD, "rules": len(ownership.rules),
             "specialties": list(ownership.specialties)}
 
 

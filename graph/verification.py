@@ -113,6 +113,9 @@ class ConceptRef:
             system = normalise_system(self.system)
         except ClinigraphError as exc:
             raise VerificationInputError(str(exc), f"{where}.system") from None
+        if system not in VERIFY_SYSTEMS:  # an ontology's own system: served by lookups, not verified
+            raise VerificationInputError(f"unknown code system {self.system!r} for verification; known: "
+                                         f"{', '.join(VERIFY_SYSTEMS)}", f"{where}.system")
         code = self.code.strip()
         if not code or len(code) > MAX_CODE_LENGTH or any(ch.isspace() for ch in code):
             raise VerificationInputError(f"code {self.code!r} is malformed", f"{where}.code")

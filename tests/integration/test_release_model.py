@@ -54,10 +54,14 @@ def test_reloading_the_same_release_changes_nothing(clean_graph, icd_fixtures):
     assert graph_fingerprint(clean_graph) == before
     assert list_releases(clean_graph, DATABASE)[0]["finished_at"] == finished
 
-    # Even a forced rewrite MERGEs onto the same nodes and edges.
+    # A forced rewrite builds a second instance and retires the first (issue 18: switch, don't withdraw):
+    # the same concepts and edges, plus the superseded instance's record kept for provenance.
     forced = load_icd(clean_graph, path, force=True)
-    assert forced.action == "loaded"
-    assert graph_fingerprint(clean_graph) == before
+    assert (forced.action, forced.instance) == ("loaded", "ICD10CM@2026+2")
+    assert graph_fingerprint(clean_graph) == {
+        **before, ":Release": 2, "-HAS_RELEASE-": 2, "-HAS_FILE-": 2}
+    assert [(r["id"], r["name"]) for r in list_releases(clean_graph, DATABASE)] == [
+        ("ICD10CM@2026+2", "ICD10CM@2026")]
 
 
 def test_same_version_from_another_file_is_refused(clean_graph, icd_fixtures):
@@ -155,29 +159,3 @@ def test_children_are_capped_and_counted(clean_graph, icd_fixtures):
     n18 = get_concept(clean_graph, DATABASE, "ICD10CM", "N18", max_children=2)
     assert [c["code"] for c in n18["children"]] == ["N18.1", "N18.2"]
     assert n18["children_total"] == 7
-
-
-def test_a_forced_reload_withdraws_the_release_before_purging_it(clean_graph, icd_fixtures, monkeypatch):
-    """A forced reload deletes the release's data first: readers must not see it half deleted, so it stops
-    being complete (and current) before the purge starts. A purge dying at once shows the state it ran in."""
-    import graph.releases
-
-    load_icd(clean_graph, icd_fixtures / "tabular_2025.xml")
-    path = icd_fixtures / "tabular_2026.xml"
-    load_icd(clean_graph, path)
-
-    def dies(driver, database, release_id):  # noqa: ANN001 - the purge's signature
-        raise ConnectionError(f"server gone while purging {release_id}")
-
-    monkeypatch.setattr(graph.releases, "purge_release_data", dies)
-    with pytest.raises(ConnectionError):
-        load_icd(clean_graph, path, force=True)
-    monkeypatch.undo()
-    releases = {r["id"]: r for r in list_releases(clean_graph, DATABASE, include_incomplete=True)}
-    assert releases["ICD10CM@2026"]["status"] == "loading" and not releases["ICD10CM@2026"]["current"]
-    assert releases["ICD10CM@2025"]["current"], "the older complete version answers meanwhile"
-    assert [r["id"] for r in list_releases(clean_graph, DATABASE)] == ["ICD10CM@2025"]
-    # The next load purges what is left and completes the release again.
-    assert load_icd(clean_graph, path).action == "loaded"
-    releases = {r["id"]: r for r in list_releases(clean_graph, DATABASE)}
-    assert releases["ICD10CM@2026"]["current"] and not releases["ICD10CM@2025"]["current"]

@@ -197,3 +197,68 @@ def test_snomed_ct_concepts_own_specialties_through_the_map_and_their_finding_si
     # chronic kidney disease has no map row in the fixture: its finding site alone gives it a home
     assert homes("709044004") == {("Nephrology", "finding_site")}
     assert ("Cardiology", "finding_site") in homes("42343007")  # congestive heart failure, at the heart
+
+
+def _without_run_ids(value):
+    """An answer with the ids of the runs and maps that built it left out (a rebuild has new ones; edge keys
+    start with their run's id: ``run:f7e54bd4b1bb5b90|ICD10CM:I11.9|HPO:HP:0000822``)."""
+    import re
+
+    if isinstance(value, dict):
+        return {k: _without_run_ids(v) for k, v in value.items() if k not in ("run", "edge", "specialty_map")}
+    if isinstance(value, list):
+        return [_without_run_ids(v) for v in value]
+    if isinstance(value, str):
+        return re.sub(r"run:[0-9a-f]{16}", "run:…", value)
+    return value
+
+
+def test_a_forced_reload_marks_the_derived_layers_stale_and_their_rerun_gives_the_same_answers(api, driver):
+    """Issue 18: a forced reload of ICD-10-CM used to delete every derived layer in silence (links, homes,
+    findings) while the runs still said completed. Runs last in this module: it reloads the release."""
+    from graph.derived import derived_layers
+    from graph.loading import load_release
+    from graph.relation_eval import evaluate_relations
+    from loaders.registry import LoadRequest, get_loader
+    from loaders.relation_reference import read_reference
+
+    def rerun_the_jobs() -> None:
+        """ingest, extract, specialties, links — as the README runs them, on the releases now current."""
+        for path in (VIGNETTES, FACT_CARDS):
+            ingest(driver, DATABASE, path)
+        lexicon = load_lexicon(driver, DATABASE)
+        run_extraction(driver, DATABASE, current_items(driver, DATABASE), DictionaryExtractor(lexicon), lexicon)
+        load_specialties(driver, DATABASE)
+        build_links(driver, DATABASE)
+
+    team = read_reference(Path(__file__).resolve().parents[2] / "bench" / "labels" / "diagnosis_relations.csv")
+    # The module built its extraction before SNOMED CT was loaded; the README's order is jobs after loads.
+    rerun_the_jobs()
+    before = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT}).json()
+    recall_before = evaluate_relations(driver, DATABASE, team)
+
+    prepared = get_loader("icd10cm").prepare(LoadRequest())
+    reloaded = load_release(driver, DATABASE, prepared.info, prepared.parse, force=True)
+    assert reloaded.instance == "ICD10CM@2026+2"
+    stale = {layer["kind"] for layer in derived_layers(driver, DATABASE) if layer["stale"] and layer["in_use"]}
+    assert stale == {"ExtractionRun", "SpecialtyMap", "LinkRun"}
+    refused = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT})
+    assert refused.status_code == 409 and "replaced by ICD10CM@2026+2" in refused.json()["detail"]
+    with pytest.raises(ClinigraphError, match=r"stale .*rerun `clinigraph (links|extract)`"):
+        evaluate_relations(driver, DATABASE, team)
+
+    # Rerun the jobs as the README says: each builds anew on the new instance.
+    rerun_the_jobs()
+    assert not [layer for layer in derived_layers(driver, DATABASE) if layer["stale"] and layer["in_use"]]
+    after = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT})
+    assert after.status_code == 200, after.text
+    assert _without_run_ids(after.json()) == _without_run_ids(before)
+    recall_after = evaluate_relations(driver, DATABASE, team)
+
+    def recovered(report: dict) -> tuple:
+        """Which pairs were recovered, by which methods, with what recall: what the evaluation answers."""
+        return (report["pairs"], report["recovered"], report["recall"], report["by_class"],
+                {h["id"]: sorted({link["method"] for link in h["links"]}) for h in report["hits"]},
+                sorted(m["id"] for m in report["misses"]))
+
+    assert recovered(recall_after) == recovered(recall_before)

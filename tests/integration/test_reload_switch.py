@@ -1,0 +1,120 @@
+"""Switch, don't withdraw (issue 18): a reload builds a second instance beside the release it replaces, and
+readers keep the old one until the transaction that completes the new one — a reload killed with ``kill -9``
+or failing takes nothing away."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from graph.releases import list_releases
+from graph.terminology import get_concept, search
+from tests.conftest import cli_env
+
+from .helpers import DATABASE, count, load_icd
+
+pytestmark = pytest.mark.integration
+
+#: What a reader asks, answered before, during and after a reload.
+CODES = ("E11.22", "A41.9", "N18", "QA0.0")
+#: A child that reloads with --force and stops dead (SIGSTOP) halfway through writing, until killed.
+_KILLED_RELOAD = textwrap.dedent("""
+    import os, signal, sys
+    from pathlib import Path
+    from graph.connection import open_driver
+    from graph.loading import load_release
+    from graph.settings import Settings
+    from loaders import icd10cm
+
+    path, flag = Path(sys.argv[1]), Path(sys.argv[2])
+    def halfway(report):
+        for n, record in enumerate(icd10cm.parse_tabular(path, report)):
+            if n == 40:
+                flag.write_text(str(os.getpid()))
+                os.kill(os.getpid(), signal.SIGSTOP)  # written 40 records; wait here to be killed
+            yield record
+    driver = open_driver(Settings())
+    load_release(driver, "neo4j", icd10cm.describe_release(path), halfway, force=True, batch_size=10)
+""")
+
+
+def answers(driver) -> dict[str, object]:
+    """Everything a reader of ICD-10-CM gets for a few codes and a search, release ids included."""
+    concepts = {code: get_concept(driver, DATABASE, "ICD10CM", code) for code in CODES}
+    return {
+        "concepts": {code: (c["display"], c["release"]["id"], [p["code"] for p in c["parents"]],
+                            [ch["code"] for ch in c["children"]]) for code, c in concepts.items()},
+        "search": [(h["code"], h["release"]) for h in search(driver, DATABASE, "diabetes", system="ICD10CM")],
+        "releases": [(r["id"], r["current"]) for r in list_releases(driver, DATABASE)],
+    }
+
+
+def test_a_reload_killed_with_sigkill_never_takes_the_release_away(clean_graph, neo4j_settings, icd_fixtures,
+                                                                   tmp_path):
+    path = icd_fixtures / "tabular_2026.xml"
+    load_icd(clean_graph, path)
+    before = answers(clean_graph)
+    flag = tmp_path / "halfway"
+    child = subprocess.Popen([sys.executable, "-c", _KILLED_RELOAD, str(path), str(flag)],
+                             env=cli_env(neo4j_settings), cwd=Path(__file__).resolve().parents[2])
+    try:
+        deadline = time.monotonic() + 120
+        while not flag.exists():
+            assert child.poll() is None, "the reload ended before it was halfway"
+            assert time.monotonic() < deadline, "the reload never got halfway"
+            time.sleep(0.2)
+        # During: the new instance is half written beside the old one, which answers as before.
+        assert count(clean_graph, "MATCH (c:Concept {release: 'ICD10CM@2026+2'}) RETURN count(c)") > 0
+        assert answers(clean_graph) == before
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+    # After the kill: the same answers, and the dead instance stays invisible.
+    assert answers(clean_graph) == before
+    statuses = {r["id"]: r["status"] for r in list_releases(clean_graph, DATABASE, include_incomplete=True)}
+    assert statuses == {"ICD10CM@2026": "complete", "ICD10CM@2026+2": "loading"}
+
+    # The next reload purges what the dead one wrote, completes, and takes over in one switch.
+    result = load_icd(clean_graph, path, force=True)
+    assert (result.release_id, result.instance) == ("ICD10CM@2026", "ICD10CM@2026+2")
+    after = answers(clean_graph)
+    assert after["concepts"] == {code: (display, "ICD10CM@2026+2", parents, children)
+                                 for code, (display, _, parents, children) in before["concepts"].items()}
+    assert count(clean_graph, "MATCH (c:Concept {release: 'ICD10CM@2026'}) RETURN count(c)") == 0
+    assert count(clean_graph, "MATCH (c:Concept {release: 'ICD10CM@2026+2'}) RETURN count(c)") == 61
+    statuses = {r["id"]: (r["status"], r["name"], r["superseded_by"])
+                for r in list_releases(clean_graph, DATABASE, include_incomplete=True)}
+    assert statuses == {"ICD10CM@2026": ("superseded", "ICD10CM@2026", "ICD10CM@2026+2"),
+                        "ICD10CM@2026+2": ("complete", "ICD10CM@2026", None)}
+
+
+def test_a_failed_reload_leaves_the_release_serving(clean_graph, icd_fixtures, tmp_path):
+    path = icd_fixtures / "tabular_2026.xml"
+    load_icd(clean_graph, path)
+    before = answers(clean_graph)
+    broken = tmp_path / "tabular_2026.xml"
+    text = path.read_text(encoding="utf-8")
+    broken.write_text(text[: len(text) * 2 // 3], encoding="utf-8")  # cut off: the parse fails late
+    with pytest.raises(Exception, match="not well-formed XML"):
+        load_icd(clean_graph, broken, version="2026", force=True)
+    assert answers(clean_graph) == before
+    statuses = {r["id"]: r["status"] for r in list_releases(clean_graph, DATABASE, include_incomplete=True)}
+    assert statuses == {"ICD10CM@2026": "complete", "ICD10CM@2026+2": "failed"}
+    assert count(clean_graph, "MATCH (c:Concept {release: 'ICD10CM@2026+2'}) RETURN count(c)") == 0
+
+
+def test_a_reload_while_an_older_version_is_loaded_keeps_current_where_it_was(clean_graph, icd_fixtures):
+    load_icd(clean_graph, icd_fixtures / "tabular_2025.xml")
+    load_icd(clean_graph, icd_fixtures / "tabular_2026.xml")
+    load_icd(clean_graph, icd_fixtures / "tabular_2026.xml", force=True)
+    current = {r["name"]: (r["id"], r["current"]) for r in list_releases(clean_graph, DATABASE)}
+    assert current == {"ICD10CM@2025": ("ICD10CM@2025", False), "ICD10CM@2026": ("ICD10CM@2026+2", True)}
+    # A third load reuses nothing that is complete or superseded.
+    assert load_icd(clean_graph, icd_fixtures / "tabular_2026.xml", force=True).instance == "ICD10CM@2026+3"
