@@ -26,7 +26,10 @@ class SourceFileOut(Strict):
 
 
 class ReleaseOut(Strict):
+    #: The instance: the release id, or ``ID+n`` for a reload built beside it (issue 18).
     id: str
+    #: The release every instance of it shares (``ICD10CM@2026``).
+    name: str | None = None
     system: str
     systems: list[str] = []
     version: str
@@ -39,6 +42,8 @@ class ReleaseOut(Strict):
     finished_at: str | None = None
     error: str | None = None
     report: list[str] = []
+    #: The instance that replaced this one (a superseded instance, listed with include_incomplete).
+    superseded_by: str | None = None
     files: list[SourceFileOut] = []
 
 

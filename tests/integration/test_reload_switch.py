@@ -18,7 +18,7 @@ from graph.releases import list_releases
 from graph.terminology import get_concept, search
 from tests.conftest import cli_env
 
-from .helpers import DATABASE, count, load_icd
+from .helpers import DATABASE, api_client, count, load_icd
 
 pytestmark = pytest.mark.integration
 
@@ -110,7 +110,8 @@ def test_a_failed_reload_leaves_the_release_serving(clean_graph, icd_fixtures, t
     assert count(clean_graph, "MATCH (c:Concept {release: 'ICD10CM@2026+2'}) RETURN count(c)") == 0
 
 
-def test_a_reload_while_an_older_version_is_loaded_keeps_current_where_it_was(clean_graph, icd_fixtures):
+def test_a_reload_while_an_older_version_is_loaded_keeps_current_where_it_was(clean_graph, icd_fixtures,
+                                                                             neo4j_settings):
     load_icd(clean_graph, icd_fixtures / "tabular_2025.xml")
     load_icd(clean_graph, icd_fixtures / "tabular_2026.xml")
     load_icd(clean_graph, icd_fixtures / "tabular_2026.xml", force=True)
@@ -118,3 +119,11 @@ def test_a_reload_while_an_older_version_is_loaded_keeps_current_where_it_was(cl
     assert current == {"ICD10CM@2025": ("ICD10CM@2025", False), "ICD10CM@2026": ("ICD10CM@2026+2", True)}
     # A third load reuses nothing that is complete or superseded.
     assert load_icd(clean_graph, icd_fixtures / "tabular_2026.xml", force=True).instance == "ICD10CM@2026+3"
+    with api_client(neo4j_settings, clean_graph) as client:  # the API lists instances with their release
+        listed = client.get("/v1/releases", params={"include_incomplete": True})
+        assert listed.status_code == 200, listed.text
+        assert {(r["id"], r["name"], r["status"], r["superseded_by"]) for r in listed.json()} == {
+            ("ICD10CM@2025", "ICD10CM@2025", "complete", None),
+            ("ICD10CM@2026", "ICD10CM@2026", "superseded", "ICD10CM@2026+2"),
+            ("ICD10CM@2026+2", "ICD10CM@2026", "superseded", "ICD10CM@2026+3"),
+            ("ICD10CM@2026+3", "ICD10CM@2026", "complete", None)}
