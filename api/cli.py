@@ -147,6 +147,11 @@ def load(
     if result.action == "unchanged":
         out.print(f"{result.release_id} is already loaded from the same files: nothing to do.")
         return
+    if result.action == "identical":
+        out.print(f"Reloaded {result.release_id} in {result.seconds:.1f}s: the files yield exactly what "
+                  f"{result.instance} holds, so it keeps serving and the extraction runs, specialty maps and "
+                  "link runs built on it stay current (the reload's copy was discarded).")
+        return
     edges = sum(result.counts.edges_written.values())
     out.print(
         f"Loaded {result.release_id}: {result.counts.concepts:,} concepts, {edges:,} edges "
@@ -162,7 +167,7 @@ def build(
     keep_csv: Annotated[bool, typer.Option("--keep-csv", help="Keep the import CSVs")] = False,
     yes: Annotated[bool, typer.Option("--yes", help="Replace the current database without asking")] = False,
 ) -> None:
-    """Full build: write every release as neo4j-admin import CSVs, import into a fresh database, apply the schema."""
+    """Full build: every release as neo4j-admin import CSVs, imported beside the served store, then switched to."""
     from graph.bulk import full_build
     from loaders.registry import get_loader
     from loaders.sources_file import read_sources_file
@@ -175,7 +180,7 @@ def build(
     out.print(
         f"Built {len(stats.releases)} releases ({', '.join(stats.releases)}): {stats.concepts:,} concepts, "
         f"{stats.edges:,} edges; CSV {stats.csv_seconds:.1f}s, import {stats.import_seconds:.1f}s, "
-        f"schema {stats.schema_seconds:.1f}s"
+        f"schema {stats.schema_seconds:.1f}s; the server was down {stats.downtime_seconds:.1f}s (the switch)"
     )
 
 

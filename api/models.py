@@ -44,7 +44,31 @@ class ReleaseOut(Strict):
     report: list[str] = []
     #: The instance that replaced this one (a superseded instance, listed with include_incomplete).
     superseded_by: str | None = None
+    #: A reload discarded because it held exactly what this serving instance holds.
+    identical_to: str | None = None
+    #: Fingerprint of what the load's parse yielded (order-independent; see ``loaders.records.ContentDigest``).
+    content_sha256: str | None = None
+    #: When a reload of identical content last confirmed this instance.
+    reloaded_at: str | None = None
     files: list[SourceFileOut] = []
+
+
+class DerivedLayerOut(Strict):
+    """A layer built from releases by a job (issue 18): what it stands on and whether that still holds."""
+
+    #: ``ExtractionRun``, ``SpecialtyMap`` or ``LinkRun``.
+    kind: str
+    id: str
+    status: str | None = None
+    #: Whether queries answer from it (the completed extraction runs, the current map and link run).
+    in_use: bool
+    #: The release instances it was built from (``ICD10CM@2026``, ``ICD10CM@2026+2``).
+    releases: list[str] = []
+    stale: bool
+    stale_because: str | None = None
+    #: The command that rebuilds it on the releases now current.
+    rebuild: str
+    finished_at: str | None = None
 
 
 class ReleaseRef(Strict):

@@ -34,7 +34,7 @@ from graph.releases import version_key
 from graph.runtime import PRIVATE_UMASK
 from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row, unspool
 from loaders.errors import ClinigraphError, TooManyProblemsError
-from loaders.records import ConceptRecord, LoadReport, Record, RelationRecord, ReleaseInfo
+from loaders.records import ConceptRecord, ContentDigest, LoadReport, Record, RelationRecord, ReleaseInfo
 
 ARRAY_DELIMITER = "\x1f"
 _TYPES: dict[type, str] = {bool: "boolean", int: "long", float: "double", str: "string", list: "string[]"}
@@ -201,6 +201,8 @@ class BuildStats:
     csv_seconds: float = 0.0
     import_seconds: float = 0.0
     schema_seconds: float = 0.0
+    #: From stopping the server on the old store to the new one answering with its schema applied.
+    downtime_seconds: float = 0.0
 
 
 def write_build_csvs(
@@ -218,13 +220,17 @@ def write_build_csvs(
     systems: set[str] = set()
     infos: list[ReleaseInfo] = []
     reports: dict[str, list[str]] = {}
+    digests: dict[str, str] = {}
     files_written: set[str] = set()
     try:
         for info, parse in releases:
             infos.append(info)
-            reports[info.release_id] = _write_release(sink, info, parse, codes, stats, max_dangling_fraction)
+            digest = ContentDigest()
+            reports[info.release_id] = _write_release(sink, info, _digested(parse, digest), codes, stats,
+                                                      max_dangling_fraction)
+            digests[info.release_id] = digest.hexdigest()
             stats.releases.append(info.release_id)
-        _write_release_model(sink, infos, reports, systems, files_written)
+        _write_release_model(sink, infos, reports, digests, systems, files_written)
     finally:
         sink.close()
     stats.csv_seconds = time.perf_counter() - started
@@ -312,14 +318,19 @@ def _write_release(
     return report.summary_lines()
 
 
+def _digested(parse: Any, digest: ContentDigest) -> Any:
+    """``parse`` with every record it yields added to ``digest`` (the same fingerprint the driver path takes)."""
+    return lambda report: digest.through(parse(report))
+
+
 def _records(parse: Any, report: LoadReport) -> Iterable[Record]:
     records: Iterable[Record] = parse(report)
     return records
 
 
 def _write_release_model(
-    sink: CsvGraphSink, infos: list[ReleaseInfo], reports: dict[str, list[str]], systems: set[str],
-    files_written: set[str],
+    sink: CsvGraphSink, infos: list[ReleaseInfo], reports: dict[str, list[str]], digests: dict[str, str],
+    systems: set[str], files_written: set[str],
 ) -> None:
     newest: dict[str, ReleaseInfo] = {}
     for info in infos:
@@ -334,7 +345,7 @@ def _write_release_model(
         props: dict[str, Any] = {
             "id": rid, "name": rid, "system": info.system, "systems": list(info.systems), "version": info.version,
             "title": info.title, "loader": info.loader, "loader_version": info.loader_version,
-            "status": "complete", "current": newest[info.system] is info,
+            "status": "complete", "current": newest[info.system] is info, "content_sha256": digests[rid],
         }
         if reports[rid]:
             props["report"] = reports[rid]
@@ -369,7 +380,17 @@ def neo4j_admin_import(lib: Path, home: Path, conf_dir: Path, java: str, argumen
 
 
 def full_build(settings: Any, prepared: list[Any], *, keep_csv: bool = False) -> BuildStats:
-    """Replace the local database with a full build of ``prepared`` loads (each has ``info`` and ``parse``)."""
+    """Replace the local database with a full build of ``prepared`` loads (each has ``info`` and ``parse``).
+
+    Switch, don't withdraw (issue 18). Community Edition serves one user database, so the build cannot go
+    into a second database and be switched to by name; instead the import writes a second *store* in a
+    staging folder of the home while the server keeps serving the old one. Only when the import has
+    succeeded is the server stopped, the two store folders swapped by rename, and the server started on the
+    new store: the downtime is that stop and start plus the schema (``BuildStats.downtime_seconds``; about
+    20 s on the bench machine, see bench/RESULTS.md). A build that fails before the swap — a bad file, a
+    failed import, a kill — leaves the old database serving without a break; one whose new store will not
+    start puts the old store back and starts it again.
+    """
     from graph.connection import open_driver
     from graph.runtime import Neo4jRuntime
     from graph.schema import apply_schema
@@ -380,24 +401,110 @@ def full_build(settings: Any, prepared: list[Any], *, keep_csv: bool = False) ->
     runtime = Neo4jRuntime(settings)
     if runtime.read_state() is None:
         runtime.start()  # first start sets the password and creates the system database
+    store = StoreSwitch(runtime.home, settings.database)
+    store.recover()
     workdir = runtime.home / "import" / f"build-{int(time.time())}"
     try:
         sink, stats = write_build_csvs(workdir, ((p.info, p.parse) for p in prepared))
         arguments = sink.import_arguments()
         (workdir / "import-arguments.txt").write_text("\n".join(arguments) + "\n")
-        runtime.stop()
         started = time.perf_counter()
-        neo4j_admin_import(runtime.lib, runtime.home, runtime.conf_dir, runtime.java_executable(), arguments,
-                           workdir, settings.database)
+        neo4j_admin_import(runtime.lib, runtime.home, store.staging_conf(runtime.conf_dir), runtime.java_executable(),
+                           arguments, workdir, settings.database)
         stats.import_seconds = time.perf_counter() - started
+    except BaseException:
+        store.discard()
+        raise
     finally:
         if not keep_csv:
             shutil.rmtree(workdir, ignore_errors=True)
-    runtime.start()
-    started = time.perf_counter()
-    with open_driver(settings) as driver:
-        apply_schema(driver, settings.database)
-        driver.execute_query("MATCH (r:Release) SET r.started_at = datetime(), r.finished_at = datetime()",
-                             database_=settings.database)
-    stats.schema_seconds = time.perf_counter() - started
+    down = time.perf_counter()
+    runtime.stop()
+    store.swap()
+    try:
+        runtime.start()
+        started = time.perf_counter()
+        with open_driver(settings) as driver:
+            apply_schema(driver, settings.database)
+            driver.execute_query("MATCH (r:Release) SET r.started_at = datetime(), r.finished_at = datetime()",
+                                 database_=settings.database)
+        stats.schema_seconds = time.perf_counter() - started
+    except BaseException as exc:
+        runtime.stop()
+        store.swap_back()
+        runtime.start()
+        raise BuildError(f"the new store did not come up ({type(exc).__name__}: {exc}); the previous database "
+                         "is serving again") from exc
+    stats.downtime_seconds = time.perf_counter() - down
+    store.discard()
     return stats
+
+
+class StoreSwitch:
+    """The two store folders of a full build: the one being served and the one the import writes beside it.
+
+    A database's store is ``data/databases/<name>`` plus its ``data/transactions/<name>``; the staging home
+    ``build-staging/`` holds the new pair under the same layout (a ``neo4j.conf`` whose data directory
+    points there), and ``previous/`` the served pair while they are swapped. Every move is a rename within
+    the home's file system. :meth:`recover` finishes a swap a kill cut short: the previous store goes back
+    if the served place is empty.
+    """
+
+    PARTS = ("databases", "transactions")
+
+    def __init__(self, home: Path, database: str) -> None:
+        self.home = home
+        self.database = database
+        self.staging = home / "build-staging"
+
+    def _served(self, part: str) -> Path:
+        return self.home / "data" / part / self.database
+
+    def _staged(self, part: str) -> Path:
+        return self.staging / "data" / part / self.database
+
+    def _previous(self, part: str) -> Path:
+        return self.staging / "previous" / part / self.database
+
+    def staging_conf(self, conf_dir: Path) -> Path:
+        """A fresh staging home with a copy of the server's configuration aimed at its own data folder."""
+        self.discard()
+        (self.staging / "conf").mkdir(parents=True, mode=0o700)
+        (self.staging / "data").mkdir(mode=0o700)
+        text = (conf_dir / "neo4j.conf").read_text(encoding="utf-8")
+        lines = [line for line in text.splitlines() if not line.startswith("server.directories.data=")]
+        lines.append(f"server.directories.data={self.staging / 'data'}")
+        conf = self.staging / "conf" / "neo4j.conf"
+        conf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        conf.chmod(0o600)
+        return conf.parent
+
+    def swap(self) -> None:
+        """Move the served store aside and the staged one into its place (the server is stopped)."""
+        for part in self.PARTS:
+            if not self._staged(part).exists():
+                raise BuildError(f"the import wrote no {part} folder at {self._staged(part)}")
+        for part in self.PARTS:
+            self._previous(part).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if self._served(part).exists():
+                self._served(part).rename(self._previous(part))
+            self._served(part).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            self._staged(part).rename(self._served(part))
+
+    def swap_back(self) -> None:
+        """Put the previous store back in place of the new one (the server is stopped)."""
+        for part in self.PARTS:
+            if self._previous(part).exists():
+                if self._served(part).exists():
+                    shutil.rmtree(self._served(part))
+                self._previous(part).rename(self._served(part))
+
+    def recover(self) -> None:
+        """After a kill between the two renames of a swap: the previous store goes back if nothing replaced it."""
+        for part in self.PARTS:
+            if self._previous(part).exists() and not self._served(part).exists():
+                self._previous(part).rename(self._served(part))
+
+    def discard(self) -> None:
+        """Remove the staging home: a failed import's store, or the previous store once the new one serves."""
+        shutil.rmtree(self.staging, ignore_errors=True)

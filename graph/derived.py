@@ -48,7 +48,8 @@ _ALL = {
     label: f"""
     MATCH (run:{label})
     RETURN run.id AS id, run.status AS status, coalesce(run.current, run.status = 'completed') AS in_use,
-           coalesce(run.releases, [run.icd_release]) AS releases, coalesce(run.stale, false) AS stale,
+           coalesce(run.releases, CASE WHEN run.icd_release IS NULL THEN [] ELSE [run.icd_release] END) AS releases,
+           coalesce(run.stale, false) AS stale,
            run.stale_because AS stale_because, toString(run.finished_at) AS finished_at
     ORDER BY id
     """

@@ -18,10 +18,10 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.releases import begin_release, complete_release, fail_release
+from graph.releases import begin_release, complete_release, fail_release, keep_if_identical
 from graph.writer import GraphWriter, WriteCounts
 from loaders.errors import EmptyReleaseError, TooManyProblemsError
-from loaders.records import LoadReport, Record, ReleaseInfo
+from loaders.records import ContentDigest, LoadReport, Record, ReleaseInfo
 
 #: Share of edges allowed to miss an endpoint before a load is abandoned.
 DEFAULT_MAX_DANGLING_FRACTION = 0.001
@@ -30,7 +30,7 @@ DEFAULT_MAX_DANGLING_FRACTION = 0.001
 @dataclass
 class LoadResult:
     release_id: str
-    action: str  # "loaded" | "unchanged"
+    action: str  # "loaded" | "unchanged" | "identical" (a forced reload that found the same content: kept)
     seconds: float = 0.0
     counts: WriteCounts = field(default_factory=WriteCounts)
     report: list[str] = field(default_factory=list)
@@ -62,7 +62,8 @@ def load_release(
             source=info.system, method=f"{info.loader}/{info.loader_version}",
             batch_size=batch_size,
         )
-        counts = writer.write(records(report), on_progress=on_progress)
+        digest = ContentDigest()
+        counts = writer.write(digest.through(records(report)), on_progress=on_progress)
         if counts.concepts == 0:
             raise EmptyReleaseError(f"{info.release_id}: the source files hold no concept of {info.system}; "
                                     "nothing was published")
@@ -75,7 +76,10 @@ def load_release(
                     f"that are not in the release (limit {max_dangling_fraction:.2%})"
                 )
         lines = report.summary_lines()
-        complete_release(driver, database, instance, lines)
+        kept = keep_if_identical(driver, database, info.release_id, instance, digest.hexdigest(), lines)
+        if kept is not None:  # the same content: the serving instance stays and what stands on it carries over
+            return LoadResult(info.release_id, "identical", time.perf_counter() - started, counts, lines, kept)
+        complete_release(driver, database, instance, lines, digest.hexdigest())
     except BaseException as exc:
         try:
             fail_release(driver, database, instance, f"{type(exc).__name__}: {exc}")

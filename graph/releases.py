@@ -15,6 +15,12 @@ until the very moment they see the new one, and a reload that fails or is
 killed takes nothing away. Every instance of a release has the same ``name``
 (``ICD10CM@2026``), system and version; only one is ever complete.
 
+A reload whose parse yields exactly what the serving instance holds (the same
+:class:`~loaders.records.ContentDigest`, and the stored instance still holds as many
+concepts and edges of each type as the reload wrote) is not switched in: the new
+instance is discarded and the serving one stays, so every derived layer built on it
+(extraction runs, specialty maps, link runs) carries over instead of going stale.
+
 ``current`` marks, per code system, the complete release with the highest
 version; it moves when a newer version completes.
 """
@@ -142,7 +148,8 @@ def _free_instance_id(release_id: str, instances: dict[str, str]) -> str:
         n += 1
 
 
-def complete_release(driver: Driver, database: str, release_id: str, report: list[str]) -> list[str]:
+def complete_release(driver: Driver, database: str, release_id: str, report: list[str],
+                     content_sha256: str | None = None) -> list[str]:
     """Make a loaded instance visible, retire the instance it replaces, and move ``current`` — in one
     transaction, so readers switch from the old instance to the new with nothing in between. The replaced
     instances' data is purged afterwards (invisible meanwhile; the next load purges it if this is cut
@@ -151,9 +158,9 @@ def complete_release(driver: Driver, database: str, release_id: str, report: lis
     def work(tx: ManagedTransaction) -> tuple[str, list[str]]:
         row = tx.run(
             "MATCH (r:Release {id: $id}) SET r.status = 'complete', r.finished_at = datetime(), "
-            "r.report = CASE WHEN size($report) = 0 THEN null ELSE $report END "
+            "r.report = CASE WHEN size($report) = 0 THEN null ELSE $report END, r.content_sha256 = $content "
             "RETURN r.system AS system, coalesce(r.name, r.id) AS name",
-            id=release_id, report=report,
+            id=release_id, report=report, content=content_sha256,
         ).single()
         if row is None:
             raise ReleaseConflictError(f"release {release_id} vanished while loading")
@@ -173,6 +180,56 @@ def complete_release(driver: Driver, database: str, release_id: str, report: lis
     for old in replaced:
         purge_instance(driver, database, old)
     return replaced
+
+
+def stored_counts(driver: Driver, database: str, instance: str) -> dict[str, int]:
+    """How many concepts, and edges of each type, the graph holds for ``instance`` (on the release indexes)."""
+    counts = {"concepts": driver.execute_query(_COUNT_CONCEPTS, id=instance, database_=database,
+                                               routing_="r").records[0]["n"]}
+    for rel_type, query in _COUNT_EDGES.items():
+        n = driver.execute_query(query, id=instance, database_=database, routing_="r").records[0]["n"]
+        if n:
+            counts[rel_type] = n
+    return counts
+
+
+_COUNT_CONCEPTS = "MATCH (c:Concept {release: $id}) RETURN count(c) AS n"
+_COUNT_EDGES = {
+    t: f"MATCH ()-[r:{t}]->() WHERE r.release = $id RETURN count(r) AS n"
+    for t in sorted(RELATION_TYPES | IDENTITY_RELATION_TYPES)
+}
+
+
+def keep_if_identical(driver: Driver, database: str, release_id: str, instance: str, content_sha256: str,
+                      report: list[str]) -> str | None:
+    """If the complete instance of ``release_id`` holds what ``instance`` was just loaded with, keep it.
+
+    Same content means the same :class:`~loaders.records.ContentDigest` of the parse *and* the same stored
+    counts (a serving instance damaged since its load — nodes deleted in Browser — is replaced, not kept).
+    The reload's instance is then discarded (marked, purged) and the serving one records the reload, so
+    the derived layers built on it carry over. Returns the kept instance's id, or ``None`` to switch.
+    """
+    records, _, _ = driver.execute_query(
+        "MATCH (r:Release {status: 'complete'}) WHERE coalesce(r.name, r.id) = $name AND r.id <> $id "
+        "RETURN r.id AS id, r.content_sha256 AS content",
+        name=release_id, id=instance, database_=database,
+    )
+    if not records or records[0]["content"] != content_sha256:
+        return None
+    serving = records[0]["id"]
+    if stored_counts(driver, database, serving) != stored_counts(driver, database, instance):
+        return None
+    driver.execute_query(
+        """
+        MATCH (new:Release {id: $id}), (kept:Release {id: $kept})
+        SET new.status = 'discarded', new.current = false, new.finished_at = datetime(), new.identical_to = $kept,
+            new.report = CASE WHEN size($report) = 0 THEN null ELSE $report END, new.content_sha256 = $content,
+            kept.reloaded_at = datetime()
+        """,
+        id=instance, kept=serving, report=report, content=content_sha256, database_=database,
+    )
+    purge_instance(driver, database, instance)
+    return serving
 
 
 def _move_current(tx: ManagedTransaction, system: str) -> None:
@@ -250,8 +307,9 @@ def list_releases(driver: Driver, database: str, *, include_incomplete: bool = F
         WITH r, collect(CASE WHEN f IS NULL THEN null ELSE {name: h.name, size: f.size, sha256: f.sha256} END)
              AS files
         RETURN r {.id, name: coalesce(r.name, r.id), .system, .systems, .version, .title, .status, .current,
-                  .loader, .loader_version, .error, .report, .superseded_by, started_at: toString(r.started_at),
-                  finished_at: toString(r.finished_at)} AS release, files
+                  .loader, .loader_version, .error, .report, .superseded_by, .identical_to, .content_sha256,
+                  started_at: toString(r.started_at), finished_at: toString(r.finished_at),
+                  reloaded_at: toString(r.reloaded_at)} AS release, files
         """,
         all=include_incomplete, database_=database, routing_="r",
     )

@@ -3,7 +3,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Query
 
 from api.deps import GraphDep
-from api.models import ReleaseOut
+from api.models import DerivedLayerOut, ReleaseOut
+from graph.derived import derived_layers
 from graph.releases import list_releases
 
 router = APIRouter(tags=["releases"])
@@ -16,3 +17,10 @@ def releases(
 ) -> list[dict]:
     """Loaded releases with their source files (name, size, sha256) and load reports."""
     return list_releases(graph.driver, graph.database, include_incomplete=include_incomplete)
+
+
+@router.get("/derived-layers", response_model=list[DerivedLayerOut])
+def layers(graph: GraphDep) -> list[dict]:
+    """Extraction runs, specialty maps and link runs with the release instances they stand on; a layer whose
+    instance was replaced is ``stale`` (with why, and the command that rebuilds it) until its job reruns."""
+    return derived_layers(graph.driver, graph.database)

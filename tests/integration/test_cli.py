@@ -32,6 +32,9 @@ def test_load_then_stats_json(clean_graph, neo4j_settings, icd_fixtures):
     assert "Loaded ICD10CM@2026: 61 concepts, 64 edges" in done.stdout
     again = run(neo4j_settings, "load", "icd10cm", "--path", str(icd_fixtures / "tabular_2026.xml"))
     assert "already loaded from the same files: nothing to do" in again.stdout
+    forced = run(neo4j_settings, "load", "icd10cm", "--path", str(icd_fixtures / "tabular_2026.xml"), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert "yield exactly what ICD10CM@2026 holds, so it keeps serving" in " ".join(forced.stdout.split())
 
     stats = json.loads(run(neo4j_settings, "stats", "--json").stdout)
     [release] = stats["releases"]

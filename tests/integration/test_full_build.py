@@ -80,3 +80,56 @@ def test_full_build_equals_incremental_loads(server):
     assert built_nodes - inc_nodes == set() and inc_nodes - built_nodes == set()
     assert len(built_rels) == len(inc_rels) > 400
     assert built_rels - inc_rels == set() and inc_rels - built_rels == set()
+
+
+def _served(settings) -> tuple[list[str], int]:
+    """What a reader of the local server gets: the complete releases and how many concepts they hold."""
+    with open_driver(settings) as driver:
+        releases = sorted(r["id"] for r in driver.execute_query(
+            "MATCH (r:Release {status: 'complete'}) RETURN r.id AS id").records)
+        concepts = driver.execute_query("MATCH (c:Concept) RETURN count(c) AS n").records[0]["n"]
+    return releases, concepts
+
+
+def test_a_full_build_imports_beside_the_served_store_and_switches_at_the_end(server, monkeypatch):
+    """Issue 18: the build used to stop the server first and import over its store, so the database was
+    down for the whole import and gone if the import failed. Now readers keep the old store until the
+    switch; the downtime is the stop, start and schema only."""
+    import graph.bulk
+
+    requests = read_sources_file(SOURCES)
+    before = _served(server)
+    assert before[0] and before[1] > 0
+    real_import = graph.bulk.neo4j_admin_import
+    during: list[tuple[list[str], int]] = []
+
+    def import_while_serving(*args, **kwargs):
+        during.append(_served(server))  # the server answers, from the old store, as the import runs
+        return real_import(*args, **kwargs)
+
+    monkeypatch.setattr(graph.bulk, "neo4j_admin_import", import_while_serving)
+    only_icd = [(name, req) for name, req in requests if name == "icd10cm"]
+    stats = full_build(server, [get_loader(name).prepare(req) for name, req in only_icd])
+    assert during == [before]
+    assert _served(server)[0] == stats.releases == [r for r in before[0] if r.startswith("ICD10CM@")]
+    assert stats.downtime_seconds > 0 and stats.import_seconds > 0
+    assert not (Path(server.home) / "build-staging").exists()
+
+
+def test_a_full_build_whose_import_fails_leaves_the_database_serving(server, monkeypatch):
+    import graph.bulk
+
+    before = _served(server)
+    real_import = graph.bulk.neo4j_admin_import
+
+    def failing_import(lib, home, conf_dir, java, arguments, report_dir, database="neo4j"):
+        # The real tool, refusing a node file that does not exist (as a deleted or unreadable CSV would be).
+        return real_import(lib, home, conf_dir, java, [*arguments, f"--nodes=Gone={report_dir / 'gone.csv'}"],
+                           report_dir, database)
+
+    monkeypatch.setattr(graph.bulk, "neo4j_admin_import", failing_import)
+    requests = [(name, req) for name, req in read_sources_file(SOURCES) if name == "hpo"]
+    with pytest.raises(graph.bulk.BuildError, match="neo4j-admin import failed"):
+        full_build(server, [get_loader(name).prepare(req) for name, req in requests])
+    assert _served(server) == before
+    assert not (Path(server.home) / "build-staging").exists()

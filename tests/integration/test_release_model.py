@@ -54,14 +54,14 @@ def test_reloading_the_same_release_changes_nothing(clean_graph, icd_fixtures):
     assert graph_fingerprint(clean_graph) == before
     assert list_releases(clean_graph, DATABASE)[0]["finished_at"] == finished
 
-    # A forced rewrite builds a second instance and retires the first (issue 18: switch, don't withdraw):
-    # the same concepts and edges, plus the superseded instance's record kept for provenance.
+    # A forced reload of the same files yields the same content: the serving instance stays, so what was
+    # derived from it carries over (issue 18); the reload's copy is recorded as discarded and purged.
     forced = load_icd(clean_graph, path, force=True)
-    assert (forced.action, forced.instance) == ("loaded", "ICD10CM@2026+2")
+    assert (forced.action, forced.instance) == ("identical", "ICD10CM@2026")
     assert graph_fingerprint(clean_graph) == {
         **before, ":Release": 2, "-HAS_RELEASE-": 2, "-HAS_FILE-": 2}
     assert [(r["id"], r["name"]) for r in list_releases(clean_graph, DATABASE)] == [
-        ("ICD10CM@2026+2", "ICD10CM@2026")]
+        ("ICD10CM@2026", "ICD10CM@2026")]
 
 
 def test_same_version_from_another_file_is_refused(clean_graph, icd_fixtures):

@@ -213,47 +213,28 @@ def _without_run_ids(value):
     return value
 
 
-def test_a_forced_reload_marks_the_derived_layers_stale_and_their_rerun_gives_the_same_answers(api, driver):
+def test_a_forced_reload_carries_the_derived_layers_over_or_marks_them_stale_until_rerun(api, driver, tmp_path):
     """Issue 18: a forced reload of ICD-10-CM used to delete every derived layer in silence (links, homes,
-    findings) while the runs still said completed. Runs last in this module: it reloads the release."""
+    findings) while the runs still said completed. Now a reload of identical content keeps the serving
+    instance and everything built on it; a reload of changed content switches, marks the layers stale, and
+    the jobs rerun as the README says give the same answers. Runs last in this module: it reloads the release."""
     from graph.derived import derived_layers
     from graph.loading import load_release
     from graph.relation_eval import evaluate_relations
     from loaders.registry import LoadRequest, get_loader
     from loaders.relation_reference import read_reference
 
-    def rerun_the_jobs() -> None:
+    def rerun_the_jobs() -> list[str]:
         """ingest, extract, specialties, links — as the README runs them, on the releases now current."""
         for path in (VIGNETTES, FACT_CARDS):
             ingest(driver, DATABASE, path)
         lexicon = load_lexicon(driver, DATABASE)
-        run_extraction(driver, DATABASE, current_items(driver, DATABASE), DictionaryExtractor(lexicon), lexicon)
-        load_specialties(driver, DATABASE)
-        build_links(driver, DATABASE)
-
-    team = read_reference(Path(__file__).resolve().parents[2] / "bench" / "labels" / "diagnosis_relations.csv")
-    # The module built its extraction before SNOMED CT was loaded; the README's order is jobs after loads.
-    rerun_the_jobs()
-    before = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT}).json()
-    recall_before = evaluate_relations(driver, DATABASE, team)
-
-    prepared = get_loader("icd10cm").prepare(LoadRequest())
-    reloaded = load_release(driver, DATABASE, prepared.info, prepared.parse, force=True)
-    assert reloaded.instance == "ICD10CM@2026+2"
-    stale = {layer["kind"] for layer in derived_layers(driver, DATABASE) if layer["stale"] and layer["in_use"]}
-    assert stale == {"ExtractionRun", "SpecialtyMap", "LinkRun"}
-    refused = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT})
-    assert refused.status_code == 409 and "replaced by ICD10CM@2026+2" in refused.json()["detail"]
-    with pytest.raises(ClinigraphError, match=r"stale .*rerun `clinigraph (links|extract)`"):
-        evaluate_relations(driver, DATABASE, team)
-
-    # Rerun the jobs as the README says: each builds anew on the new instance.
-    rerun_the_jobs()
-    assert not [layer for layer in derived_layers(driver, DATABASE) if layer["stale"] and layer["in_use"]]
-    after = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT})
-    assert after.status_code == 200, after.text
-    assert _without_run_ids(after.json()) == _without_run_ids(before)
-    recall_after = evaluate_relations(driver, DATABASE, team)
+        return [
+            run_extraction(driver, DATABASE, current_items(driver, DATABASE), DictionaryExtractor(lexicon),
+                           lexicon).action,
+            load_specialties(driver, DATABASE).action,
+            build_links(driver, DATABASE).action,
+        ]
 
     def recovered(report: dict) -> tuple:
         """Which pairs were recovered, by which methods, with what recall: what the evaluation answers."""
@@ -261,4 +242,49 @@ def test_a_forced_reload_marks_the_derived_layers_stale_and_their_rerun_gives_th
                 {h["id"]: sorted({link["method"] for link in h["links"]}) for h in report["hits"]},
                 sorted(m["id"] for m in report["misses"]))
 
-    assert recovered(recall_after) == recovered(recall_before)
+    def stale_layers() -> set[str]:
+        return {layer["kind"] for layer in derived_layers(driver, DATABASE) if layer["stale"] and layer["in_use"]}
+
+    team = read_reference(Path(__file__).resolve().parents[2] / "bench" / "labels" / "diagnosis_relations.csv")
+    # The module built its extraction before SNOMED CT was loaded; the README's order is jobs after loads.
+    rerun_the_jobs()
+    before = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT}).json()
+    recall_before = recovered(evaluate_relations(driver, DATABASE, team))
+
+    # 1. The same files forced again: the parse yields what the serving instance holds, so it stays.
+    prepared = get_loader("icd10cm").prepare(LoadRequest())
+    same = load_release(driver, DATABASE, prepared.info, prepared.parse, force=True)
+    assert (same.action, same.instance) == ("identical", "ICD10CM@2026")
+    assert stale_layers() == set()
+    assert api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT}).json() == before
+    assert recovered(evaluate_relations(driver, DATABASE, team)) == recall_before
+    assert rerun_the_jobs() == ["unchanged", "unchanged", "unchanged"]  # nothing to rebuild: it all stands
+
+    # 2. Changed content under the same version: a new instance switches in and the layers go stale.
+    changed = tmp_path / "icd10cm-tabular-2026-edited.xml"
+    from loaders.icd10cm import bundled_tabular_path
+
+    text = bundled_tabular_path().read_text(encoding="utf-8")
+    assert text.count("<desc>Sucked into jet engine</desc>") == 1
+    changed.write_text(text.replace("<desc>Sucked into jet engine</desc>", "<desc>Drawn into a jet engine</desc>"),
+                       encoding="utf-8")
+    edited = get_loader("icd10cm").prepare(LoadRequest(path=changed, version="2026"))
+    reloaded = load_release(driver, DATABASE, edited.info, edited.parse, force=True)
+    assert (reloaded.action, reloaded.instance) == ("loaded", "ICD10CM@2026+2")
+    assert stale_layers() == {"ExtractionRun", "SpecialtyMap", "LinkRun"}
+    refused = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT})
+    assert refused.status_code == 409 and "replaced by ICD10CM@2026+2" in refused.json()["detail"]
+    with pytest.raises(ClinigraphError, match=r"stale .*rerun `clinigraph (links|extract)`"):
+        evaluate_relations(driver, DATABASE, team)
+    layers = api.get("/v1/derived-layers")
+    assert layers.status_code == 200, layers.text
+    assert {(x["kind"], x["stale"]) for x in layers.json() if x["in_use"]} == {
+        ("ExtractionRun", True), ("SpecialtyMap", True), ("LinkRun", True)}
+
+    # Rerun the jobs as the README says: each builds anew on the new instance.
+    assert rerun_the_jobs() == ["completed", "loaded", "completed"]
+    assert stale_layers() == set()
+    after = api.post("/v1/specialty-relevance", json={"diagnoses": PATIENT})
+    assert after.status_code == 200, after.text
+    assert _without_run_ids(after.json()) == _without_run_ids(before)
+    assert recovered(evaluate_relations(driver, DATABASE, team)) == recall_before

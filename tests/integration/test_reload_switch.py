@@ -45,6 +45,17 @@ _KILLED_RELOAD = textwrap.dedent("""
 """)
 
 
+def edited(path: Path, folder: Path, title: str = "End-stage renal disease") -> Path:
+    """A copy of ``path`` (same file name, so the same version) with one title changed, far from ``CODES``:
+    changed content, so a forced reload of it switches instances (identical content would keep the old)."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count("<desc>End stage renal disease</desc>") == 1
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / path.name).write_text(text.replace("<desc>End stage renal disease</desc>", f"<desc>{title}</desc>"),
+                                    encoding="utf-8")
+    return folder / path.name
+
+
 def answers(driver) -> dict[str, object]:
     """Everything a reader of ICD-10-CM gets for a few codes and a search, release ids included."""
     concepts = {code: get_concept(driver, DATABASE, "ICD10CM", code) for code in CODES}
@@ -58,9 +69,9 @@ def answers(driver) -> dict[str, object]:
 
 def test_a_reload_killed_with_sigkill_never_takes_the_release_away(clean_graph, neo4j_settings, icd_fixtures,
                                                                    tmp_path):
-    path = icd_fixtures / "tabular_2026.xml"
-    load_icd(clean_graph, path)
+    load_icd(clean_graph, icd_fixtures / "tabular_2026.xml")
     before = answers(clean_graph)
+    path = edited(icd_fixtures / "tabular_2026.xml", tmp_path / "edited")
     flag = tmp_path / "halfway"
     child = subprocess.Popen([sys.executable, "-c", _KILLED_RELOAD, str(path), str(flag)],
                              env=cli_env(neo4j_settings), cwd=Path(__file__).resolve().parents[2])
@@ -95,6 +106,34 @@ def test_a_reload_killed_with_sigkill_never_takes_the_release_away(clean_graph, 
                         "ICD10CM@2026+2": ("complete", "ICD10CM@2026", None)}
 
 
+def test_a_forced_reload_of_identical_content_keeps_the_serving_instance_unless_it_was_damaged(clean_graph,
+                                                                                                icd_fixtures):
+    path = icd_fixtures / "tabular_2026.xml"
+    load_icd(clean_graph, path)
+    before = answers(clean_graph)
+    same = load_icd(clean_graph, path, force=True)
+    assert (same.action, same.instance) == ("identical", "ICD10CM@2026")
+    assert answers(clean_graph) == before
+    listed = {r["id"]: r for r in list_releases(clean_graph, DATABASE, include_incomplete=True)}
+    assert {i: (r["status"], r["identical_to"]) for i, r in listed.items()} == {
+        "ICD10CM@2026": ("complete", None), "ICD10CM@2026+2": ("discarded", "ICD10CM@2026")}
+    assert listed["ICD10CM@2026"]["reloaded_at"] is not None
+    assert len(listed["ICD10CM@2026"]["content_sha256"]) == 64
+    assert listed["ICD10CM@2026"]["content_sha256"] == listed["ICD10CM@2026+2"]["content_sha256"]
+    assert count(clean_graph, "MATCH (c:Concept {release: 'ICD10CM@2026+2'}) RETURN count(c)") == 0
+
+    # Damaged since its load (a concept deleted by hand): it no longer holds what the files give, so the
+    # reload is switched in instead of discarded.
+    clean_graph.execute_query("MATCH (c:Concept {release: 'ICD10CM@2026', code: 'N18.6'}) DETACH DELETE c",
+                              database_=DATABASE)
+    repaired = load_icd(clean_graph, path, force=True)
+    assert (repaired.action, repaired.instance) == ("loaded", "ICD10CM@2026+2")
+    assert count(clean_graph, "MATCH (c:Concept {release: 'ICD10CM@2026+2', code: 'N18.6'}) RETURN count(c)") == 1
+    assert answers(clean_graph)["concepts"] == {code: (display, "ICD10CM@2026+2", parents, children)
+                                                for code, (display, _, parents, children)
+                                                in before["concepts"].items()}
+
+
 def test_a_failed_reload_leaves_the_release_serving(clean_graph, icd_fixtures, tmp_path):
     path = icd_fixtures / "tabular_2026.xml"
     load_icd(clean_graph, path)
@@ -111,14 +150,15 @@ def test_a_failed_reload_leaves_the_release_serving(clean_graph, icd_fixtures, t
 
 
 def test_a_reload_while_an_older_version_is_loaded_keeps_current_where_it_was(clean_graph, icd_fixtures,
-                                                                             neo4j_settings):
+                                                                             neo4j_settings, tmp_path):
     load_icd(clean_graph, icd_fixtures / "tabular_2025.xml")
     load_icd(clean_graph, icd_fixtures / "tabular_2026.xml")
-    load_icd(clean_graph, icd_fixtures / "tabular_2026.xml", force=True)
+    load_icd(clean_graph, edited(icd_fixtures / "tabular_2026.xml", tmp_path / "a"), force=True)
     current = {r["name"]: (r["id"], r["current"]) for r in list_releases(clean_graph, DATABASE)}
     assert current == {"ICD10CM@2025": ("ICD10CM@2025", False), "ICD10CM@2026": ("ICD10CM@2026+2", True)}
     # A third load reuses nothing that is complete or superseded.
-    assert load_icd(clean_graph, icd_fixtures / "tabular_2026.xml", force=True).instance == "ICD10CM@2026+3"
+    third = edited(icd_fixtures / "tabular_2026.xml", tmp_path / "b", title="End-stage kidney disease")
+    assert load_icd(clean_graph, third, force=True).instance == "ICD10CM@2026+3"
     with api_client(neo4j_settings, clean_graph) as client:  # the API lists instances with their release
         listed = client.get("/v1/releases", params={"include_incomplete": True})
         assert listed.status_code == 200, listed.text
