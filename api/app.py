@@ -99,7 +99,7 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
     install_docs(app)
     app.state.keys = keys
     app.state.outage = Outage(settings.api_outage_hold_seconds)
-    app.state.jobs = JobRunner(settings.subprocess_environment())
+    app.state.jobs = JobRunner(settings.subprocess_environment(), settings=settings)
     app.include_router(health.router)
     for router, permission in [(releases.router, READ), (concepts.router, READ), (search.router, READ),
                                (medications.router, READ), (terminology.router, READ), (verify.router, VERIFY),

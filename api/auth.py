@@ -29,7 +29,7 @@ from fastapi import Depends, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.security.utils import get_authorization_scheme_param
 
-from loaders.errors import ClinigraphError
+from loaders.errors import AccessError, ConflictError, InputError, NotFoundError, UnavailableError
 
 READ, PROVENANCE, AUDIT, CYPHER, VERIFY, RELEVANCE, ADMIN = (
     "read", "provenance", "audit", "cypher", "verify", "relevance", "admin")
@@ -43,12 +43,16 @@ ROLES: dict[str, frozenset[str]] = {
 KEY_PREFIX = "cg_"
 
 
-class AuthError(Exception):
-    """A request without a valid key (401) or with a key whose role lacks the permission (403)."""
+class AuthError(AccessError):
+    """A request refused by access control: see the two kinds below."""
 
-    def __init__(self, status: int, detail: str) -> None:
-        super().__init__(detail)
-        self.status = status
+
+class UnauthenticatedError(AuthError):
+    """No API key, or one that is unknown or revoked (401: who is calling is not known)."""
+
+
+class ForbiddenError(AuthError):
+    """A known key whose role lacks the permission (403: known, but not allowed)."""
 
 
 @dataclass(frozen=True)
@@ -85,13 +89,13 @@ class KeyStore:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             entries = data["keys"]
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ClinigraphError(f"{self.path}: not a clinigraph keys file ({exc})") from None
+            raise UnavailableError(f"{self.path}: not a clinigraph keys file ({exc})") from None
         for i, e in enumerate(entries):
             for field in ("name", "role", "sha256"):
                 if not isinstance(e.get(field), str) or not e[field]:
-                    raise ClinigraphError(f"{self.path}: key {i + 1}: field {field!r} is missing or empty")
+                    raise UnavailableError(f"{self.path}: key {i + 1}: field {field!r} is missing or empty")
             if e["role"] not in ROLES:
-                raise ClinigraphError(f"{self.path}: key {e['name']!r}: field 'role': unknown role {e['role']!r}")
+                raise UnavailableError(f"{self.path}: key {e['name']!r}: field 'role': unknown role {e['role']!r}")
         return list(entries)
 
     def _refresh(self) -> None:
@@ -118,13 +122,13 @@ class KeyStore:
     def add(self, name: str, role: str) -> str:
         """Make a key for ``name`` with ``role``; returns the key, which is not stored anywhere."""
         if role not in ROLES:
-            raise ClinigraphError(f"unknown role {role!r}: one of {', '.join(sorted(ROLES))}")
+            raise InputError(f"unknown role {role!r}: one of {', '.join(sorted(ROLES))}", "role")
         name = name.strip()
         if not name or len(name) > 100:
-            raise ClinigraphError("a key name is 1–100 characters")
+            raise InputError("a key name is 1–100 characters", "name")
         entries = self._entries()
         if any(e["name"] == name for e in entries):
-            raise ClinigraphError(f"a key named {name!r} exists: revoke it first or choose another name")
+            raise ConflictError(f"a key named {name!r} exists: revoke it first or choose another name")
         key = KEY_PREFIX + secrets.token_urlsafe(32)
         entries.append({"name": name, "role": role, "sha256": digest(key),
                         "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")})
@@ -135,7 +139,7 @@ class KeyStore:
         entries = self._entries()
         kept = [e for e in entries if e["name"] != name]
         if len(kept) == len(entries):
-            raise ClinigraphError(f"no key named {name!r}")
+            raise NotFoundError(f"no key named {name!r}")
         self._write(kept)
 
     def _write(self, entries: list[dict[str, str]]) -> None:
@@ -163,14 +167,15 @@ def key_of(authorization: str | None, api_key: str | None) -> str | None:
 
 
 def authorize(store: KeyStore, key: str | None, permission: str) -> Principal:
-    """The caller behind ``key`` if its role has ``permission``; else :class:`AuthError` (401 or 403)."""
+    """The caller behind ``key`` if its role has ``permission``; else :class:`UnauthenticatedError` or
+    :class:`ForbiddenError`."""
     if not key:
-        raise AuthError(401, "an API key is required (Authorization: Bearer <key>, or X-API-Key)")
+        raise UnauthenticatedError("an API key is required (Authorization: Bearer <key>, or X-API-Key)")
     principal = store.principal(key)
     if principal is None:
-        raise AuthError(401, "unknown or revoked API key")
+        raise UnauthenticatedError("unknown or revoked API key")
     if not principal.may(permission):
-        raise AuthError(403, f"the {principal.role} role may not {permission.replace('_', ' ')} "
+        raise ForbiddenError(f"the {principal.role} role may not {permission.replace('_', ' ')} "
                              f"(key {principal.name!r})")
     return principal
 

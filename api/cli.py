@@ -18,6 +18,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from graph.settings import get_settings
 from loaders.errors import ClinigraphError
+from loaders.package_resources import shipped_path
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -287,7 +288,7 @@ def verify_command(
     sys.stdout.write(json.dumps(answer, indent=2, default=str) + "\n")
 
 
-BUNDLED_MATERIAL = Path(__file__).resolve().parent.parent / "loaders" / "resources" / "material"
+BUNDLED_MATERIAL = shipped_path("loaders", "resources", "material")
 
 
 @app.command("ingest")

@@ -56,8 +56,11 @@ class ItemError:
     detail: str
 
 
-class ClinigraphError(RuntimeError):
-    """The service refused a request (4xx) or could not answer (5xx); ``status`` and ``detail`` say why."""
+class ServiceRefusedError(RuntimeError):
+    """The service refused a request (4xx) or could not answer (5xx); ``status`` and ``detail`` say why.
+
+    Named apart from the service's own tree (``loaders.errors.ClinigraphError``): a caller of the client
+    catches what came back over HTTP, never an exception the service raised inside itself."""
 
     def __init__(self, status: int, detail: str) -> None:
         super().__init__(f"{status}: {detail}")
@@ -95,7 +98,7 @@ class ClinigraphClient:
                 detail = response.json().get("detail", response.text)
             except ValueError:
                 detail = response.text
-            raise ClinigraphError(response.status_code, str(detail))
+            raise ServiceRefusedError(response.status_code, str(detail))
         return response.json()
 
     def _body(self, subject: Concept, predicate: str, obj: Concept, context: Sequence[Concept] = ()) -> dict:

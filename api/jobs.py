@@ -7,6 +7,7 @@ until a rerun completes it, exactly as from the command line.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -14,12 +15,14 @@ import tempfile
 import threading
 import uuid
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from loaders.errors import ClinigraphError
+from graph.settings import Settings
+from loaders.errors import ConflictError, InputError, NotFoundError
 from loaders.registry import LOADERS
 
 #: What an admin may start, and the ``clinigraph`` arguments each becomes (no free-form commands).
@@ -27,14 +30,16 @@ KINDS = ("load", "schema", "specialties", "links", "extract")
 MAX_JOBS_KEPT = 100
 
 
-class JobInputError(ClinigraphError):
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
+class JobInputError(InputError):
+    """A job request naming a kind, source or path that cannot make a job."""
 
 
-class JobNotFoundError(ClinigraphError):
-    pass
+class JobAlreadyRunningError(ConflictError):
+    """A job of the same kind is still running: two loads or two link runs would race for one graph."""
+
+
+class JobNotFoundError(NotFoundError):
+    """No job with that id was started by this API process."""
 
 
 def arguments_for(kind: str, source: str | None, path: str | None) -> list[str]:
@@ -80,11 +85,39 @@ class Job:
                 "requested_by": self.requested_by, "output_tail": tail}
 
 
-class JobRunner:
-    """The jobs this API process started (newest last); one of each kind at a time."""
+def job_environment(settings: Settings | None = None, base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of a job: the one ``clinigraph`` would read the API's own settings from.
 
-    def __init__(self, environment: dict[str, str] | None = None) -> None:
+    ``base`` (default: this process's environment) is kept whole. Every ``CLINIGRAPH_*`` variable of this
+    process comes back under it, since :meth:`Settings.subprocess_environment` keeps only where the server
+    is, and a job of an API configured by variables (batch size, predicates file, keys file …) must run
+    with the same. Then each field of ``settings`` is written as the variable it is read from, so values
+    set in code (``create_app(Settings(...))``) reach the job too; an unset field removes its variable.
+    """
+    inherited = {name: value for name, value in os.environ.items() if name.startswith("CLINIGRAPH_")}
+    env = inherited | dict(os.environ if base is None else base)
+    if settings is None:
+        return env
+    for name, value in settings.model_dump(mode="json").items():
+        alias = Settings.model_fields[name].validation_alias
+        variable = alias if isinstance(alias, str) else f"CLINIGRAPH_{name.upper()}"
+        if value is None:
+            env.pop(variable, None)
+        else:
+            env[variable] = value if isinstance(value, str) else json.dumps(value)
+    return env
+
+
+class JobRunner:
+    """The jobs this API process started (newest last); one of each kind at a time.
+
+    Jobs run ``sys.executable -m api.cli`` in this process's working folder: the installed package, not
+    a checkout, and a relative path an admin names means the same file to the job as to the check of it.
+    """
+
+    def __init__(self, environment: dict[str, str] | None = None, *, settings: Settings | None = None) -> None:
         self.environment = environment
+        self.settings = settings
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
         self._logs = Path(tempfile.mkdtemp(prefix="clinigraph-jobs-"))
@@ -93,13 +126,13 @@ class JobRunner:
         args = arguments_for(kind, source, path)
         with self._lock:
             if any(j.kind == kind and j.process.poll() is None for j in self._jobs.values()):
-                raise JobInputError(f"a {kind} job is already running", "kind")
+                raise JobAlreadyRunningError(f"a {kind} job is already running")
             job_id = uuid.uuid4().hex[:12]
             log = self._logs / f"{job_id}.log"
             with log.open("wb") as out:
                 process = subprocess.Popen([sys.executable, "-m", "api.cli", *args], stdout=out,
-                                           stderr=subprocess.STDOUT, env=self.environment or dict(os.environ),
-                                           cwd=Path(__file__).resolve().parent.parent)
+                                           stderr=subprocess.STDOUT,
+                                           env=job_environment(self.settings, self.environment))
             self._jobs[job_id] = Job(job_id, kind, args, requested_by, process, log)
             while len(self._jobs) > MAX_JOBS_KEPT:
                 oldest = next(iter(self._jobs))

@@ -5,22 +5,18 @@ service's exceptions to it, shared by the FastAPI exception handlers and the hot
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi.responses import JSONResponse
 from neo4j.exceptions import ClientError, DatabaseError, ServiceUnavailable, SessionExpired, TransientError
 from pydantic import ValidationError
 
-from api.auth import AuthError
-from api.jobs import JobInputError, JobNotFoundError
+from api.auth import ForbiddenError, UnauthenticatedError
 from graph.derived import StaleLayerError
 from graph.free_cypher import CypherRefusedError, CypherResultTooLargeError, CypherTimeoutError
-from graph.provenance import ProvenanceNotFoundError
-from graph.relevance import RelevanceInputError
-from graph.terminology import ConceptNotFoundError, NotLoadedError, SearchInputError, UnknownSystemError
-from graph.verification import VerificationInputError
-from loaders.errors import ClinigraphError
+from loaders.errors import ClinigraphError, ConflictError, InputError, NotFoundError
 
 
 def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -41,62 +37,74 @@ def invalid_fields(errors: Iterable[dict[str, Any]]) -> JSONResponse:
     return problem(422, "Invalid request", "; ".join(parts))
 
 
-_NOT_FOUND = (ConceptNotFoundError, JobNotFoundError, ProvenanceNotFoundError, UnknownSystemError, NotLoadedError)
-_BAD_INPUT = (VerificationInputError, RelevanceInputError, SearchInputError)
+@dataclass(frozen=True)
+class Answer:
+    """How one class of failure is answered: status, title, headers, and the detail told to the client."""
 
-# The exception types with an answer of their own; anything else is a 500 without details.
-HANDLED: tuple[type[Exception], ...] = (AuthError, JobInputError, *_NOT_FOUND, *_BAD_INPUT, CypherRefusedError,
-                                        ServiceUnavailable, SessionExpired, TransientError, DatabaseError,
-                                        ClientError, ClinigraphError, ValidationError, UnicodeError,
-                                        RecursionError)
+    status: int
+    title: str
+    headers: dict[str, str] | None = None
+    #: The detail: the error's own message, or a fixed text where the message would name internals.
+    detail: Callable[[BaseException], str] = str
+
+
+def _field_first(exc: BaseException) -> str:
+    """``subject.code: not a code of ICD10CM`` — the field the client must change, then why."""
+    field = getattr(exc, "field", None)
+    return f"{field}: {exc}" if field else str(exc)
+
+
+def _fixed(text: str) -> Callable[[BaseException], str]:
+    return lambda _: text
+
+
+_RETRY_SOON = {"Retry-After": "5"}
+
+#: Every failure with an answer of its own, by class; the first row whose class matches answers, so a
+#: subclass with its own answer comes before its category. Anything else is a 500 without details.
+ANSWERS: tuple[tuple[type[Exception] | tuple[type[Exception], ...], Answer], ...] = (
+    (UnauthenticatedError, Answer(401, "Unauthorized", {"WWW-Authenticate": "Bearer"})),
+    (ForbiddenError, Answer(403, "Forbidden")),
+    (CypherResultTooLargeError, Answer(413, "Result too large")),
+    (CypherTimeoutError, Answer(504, "Query timed out", _RETRY_SOON)),
+    (CypherRefusedError, Answer(422, "Query refused")),
+    (InputError, Answer(422, "Invalid request", detail=_field_first)),
+    (NotFoundError, Answer(404, "Not found")),
+    # A derived layer stands on a replaced release: the graph's state conflicts until its job reruns.
+    (StaleLayerError, Answer(409, "Derived layer stale")),
+    (ConflictError, Answer(409, "Conflict")),
+    ((ServiceUnavailable, SessionExpired, TransientError),
+     Answer(503, "Graph unavailable", _RETRY_SOON, _fixed("Neo4j cannot be reached right now; retry shortly."))),
+    # Neo4j failed on its side (logged by the caller's handler); nothing the client sent is at fault.
+    (DatabaseError, Answer(503, "Graph unavailable", _RETRY_SOON,
+                           _fixed("Neo4j failed to answer this request; retry shortly."))),
+    # A fixed, parameterised statement refused by Neo4j: the parameters (from the request) were out of what
+    # Neo4j takes; its message would name internals, so only the class of failure is told.
+    (ClientError, Answer(422, "Invalid request", detail=_fixed(
+        "Neo4j refused a value of this request (too large, or of the wrong kind); check the parameters"))),
+    (UnicodeError, Answer(422, "Invalid request", detail=_fixed(
+        "the request holds text that is not valid Unicode (e.g. a lone surrogate such as \\ud800)"))),
+    (RecursionError, Answer(422, "Invalid request", detail=_fixed(
+        "the request or its answer nests lists or objects too deeply"))),
+    # Bad input, missing things and conflicts are answered above; what is left of the tree (UnavailableError,
+    # e.g. an unreadable keys file, and the root) is the service's own setup: unavailable until fixed.
+    (ClinigraphError, Answer(503, "Service misconfigured", {"Retry-After": "30"})),
+)
+
+#: The exception types the app registers a handler for (pydantic's ValidationError is answered field by field).
+HANDLED: tuple[type[Exception], ...] = (
+    *(c for classes, _ in ANSWERS for c in (classes if isinstance(classes, tuple) else (classes,))),
+    ValidationError,
+)
 
 
 def problem_for(exc: Exception) -> JSONResponse | None:
     """The answer to a known failure, or None for one nobody foresaw (the caller logs it and answers 500)."""
-    if isinstance(exc, AuthError):
-        if exc.status == 401:
-            return problem(401, "Unauthorized", str(exc), {"WWW-Authenticate": "Bearer"})
-        return problem(exc.status, "Forbidden", str(exc))
-    if isinstance(exc, JobInputError):
-        if "already running" in str(exc):
-            return problem(409, "Conflict", str(exc))
-        return problem(422, "Invalid request", f"{exc.field}: {exc}")
-    if isinstance(exc, _NOT_FOUND):
-        return problem(404, "Not found", str(exc))
-    if isinstance(exc, _BAD_INPUT):
-        return problem(422, "Invalid request", f"{exc.field}: {exc}")
-    if isinstance(exc, CypherResultTooLargeError):
-        return problem(413, "Result too large", str(exc))
-    if isinstance(exc, CypherTimeoutError):
-        return problem(504, "Query timed out", str(exc), {"Retry-After": "5"})
-    if isinstance(exc, CypherRefusedError):
-        return problem(422, "Query refused", str(exc))
-    if isinstance(exc, ServiceUnavailable | SessionExpired | TransientError):
-        return problem(503, "Graph unavailable", "Neo4j cannot be reached right now; retry shortly.",
-                       {"Retry-After": "5"})
-    if isinstance(exc, DatabaseError):
-        # Neo4j failed on its side (logged by the caller's handler); nothing the client sent is at fault.
-        return problem(503, "Graph unavailable", "Neo4j failed to answer this request; retry shortly.",
-                       {"Retry-After": "5"})
-    if isinstance(exc, ClientError):
-        # A fixed, parameterised statement refused by Neo4j: the parameters (from the request) were out of
-        # what Neo4j takes; its message would name internals, so only the class of failure is told.
-        return problem(422, "Invalid request", "Neo4j refused a value of this request (too large, or of the "
-                                               "wrong kind); check the parameters")
     if isinstance(exc, ValidationError):
         return invalid_fields([dict(e) for e in exc.errors(include_url=False)])
-    if isinstance(exc, UnicodeError):
-        return problem(422, "Invalid request", "the request holds text that is not valid Unicode "
-                                               "(e.g. a lone surrogate such as \\ud800)")
-    if isinstance(exc, RecursionError):
-        return problem(422, "Invalid request", "the request or its answer nests lists or objects too deeply")
-    if isinstance(exc, StaleLayerError):
-        # A derived layer stands on a replaced release: the graph's state conflicts until its job reruns.
-        return problem(409, "Derived layer stale", str(exc))
-    if isinstance(exc, ClinigraphError):
-        # Bad input is caught before this as 4xx; a ClinigraphError here is the service's own setup
-        # (e.g. an unreadable keys file): unavailable until an operator fixes it.
-        return problem(503, "Service misconfigured", str(exc), {"Retry-After": "30"})
+    for classes, answer in ANSWERS:
+        if isinstance(exc, classes):
+            return problem(answer.status, answer.title, answer.detail(exc), answer.headers)
     return None
 
 

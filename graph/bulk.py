@@ -33,14 +33,14 @@ from typing import IO, Any
 from graph.releases import version_key
 from graph.runtime import PRIVATE_UMASK
 from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row, unspool
-from loaders.errors import ClinigraphError, TooManyProblemsError
+from loaders.errors import TooManyProblemsError, UnavailableError
 from loaders.records import ConceptRecord, ContentDigest, LoadReport, Record, RelationRecord, ReleaseInfo
 
 ARRAY_DELIMITER = "\x1f"
 _TYPES: dict[type, str] = {bool: "boolean", int: "long", float: "double", str: "string", list: "string[]"}
 
 
-class BuildError(ClinigraphError):
+class BuildError(UnavailableError):
     """A full build could not be written or imported."""
 
 

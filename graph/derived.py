@@ -18,7 +18,7 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from loaders.errors import ClinigraphError
+from loaders.errors import ConflictError
 
 #: Each derived layer's label, the command that rebuilds it, and whether it is the layer in use.
 DERIVED_LAYERS = {
@@ -57,7 +57,7 @@ _ALL = {
 }
 
 
-class StaleLayerError(ClinigraphError):
+class StaleLayerError(ConflictError):
     """A derived layer in use was built on a release instance that has since been replaced."""
 
 

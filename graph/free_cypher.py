@@ -34,7 +34,7 @@ from neo4j import AsyncDriver, AsyncManagedTransaction, Query, unit_of_work
 from neo4j.exceptions import ClientError, DatabaseError, Neo4jError, TransientError
 from neo4j.graph import Node, Path, Relationship
 
-from loaders.errors import ClinigraphError
+from loaders.errors import InputError
 
 #: Procedures a reviewer may call (all read-only catalogue or index lookups).
 ALLOWED_PROCEDURES = frozenset({
@@ -106,7 +106,7 @@ _TOKEN = re.compile(
 _WORD_OPERATORS = frozenset({"NOT", "AND", "OR", "XOR", "IN", "IS", "CONTAINS", "STARTS", "ENDS"})
 
 
-class CypherRefusedError(ClinigraphError):
+class CypherRefusedError(InputError):
     """The query is not one the read-only endpoint runs; the message says why."""
 
 

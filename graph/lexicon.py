@@ -24,7 +24,9 @@ from typing import Any
 
 from neo4j import Driver
 
-ABBREVIATIONS_FILE = Path(__file__).resolve().parent / "resources" / "abbreviations.toml"
+from loaders.package_resources import shipped_path
+
+ABBREVIATIONS_FILE = shipped_path("graph", "resources", "abbreviations.toml")
 
 STOP_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "to", "by", "for", "with", "at", "as", "is",
                    "was", "his", "her", "their", "s"})

@@ -44,6 +44,7 @@ from neo4j import Driver
 from graph.connection import maintenance
 from loaders.curated_links import DEFAULT_FILE, CuratedLinks, read_curated_links
 from loaders.errors import ClinigraphError
+from loaders.package_resources import shipped_path
 
 JOB = "clinigraph.dxlinks"
 VERSION = "1.0.0"
@@ -55,7 +56,7 @@ RESIDUAL_THRESHOLD = 0.20
 SNOMED_ATTRIBUTES = {"42752001": (1, "due_to"), "47429007": (2, "associated_with"), "255234002": (2, "after"),
                      "370135005": (2, "pathological_process")}
 SNOMED_DISORDER_KINDS = ["disorder", "finding"]
-ORGANS_FILE = Path(__file__).resolve().parent / "resources" / "organs.toml"
+ORGANS_FILE = shipped_path("graph", "resources", "organs.toml")
 
 
 @dataclass
@@ -140,12 +141,6 @@ CREATE (a)-[:DX_LINK {run: $run, class: 3, method: 'residual:shared_findings', s
                       record: row.record}]->(b)
 RETURN count(*) AS n
 """
-
-
-def current_link_run(driver: Driver, database: str) -> str | None:
-    records, _, _ = driver.execute_query("MATCH (r:LinkRun {status: 'completed', current: true}) RETURN r.id AS id",
-                                         database_=database, routing_="r")
-    return records[0]["id"] if records else None
 
 
 def build_links(driver: Driver, database: str, curated_path: str | Path = DEFAULT_FILE, *,

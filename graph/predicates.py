@@ -10,7 +10,6 @@ predicate only).
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -18,14 +17,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from loaders.errors import ClinigraphError
+from graph.settings import get_settings
+from loaders.errors import ClinigraphError, InputError
+from loaders.package_resources import shipped_path
 
-DEFAULT_FILE = Path(__file__).resolve().parent / "resources" / "predicates.toml"
+DEFAULT_FILE = shipped_path("graph", "resources", "predicates.toml")
 ONTOLOGY_EDGE_TYPES = frozenset({"HAS_ATTRIBUTE", "CITES", "HAS_PHENOTYPE"})
 _SEMMEDDB_NAME = re.compile(r"^(NEG_)?[A-Za-z_]{2,40}$")
 
 
-class UnknownPredicateError(ClinigraphError):
+class UnknownPredicateError(InputError):
     """The predicate is neither a group, an inverse phrasing nor a SemMedDB predicate name."""
 
 
@@ -89,7 +90,7 @@ class PredicateCatalog:
         groups, inverses = ", ".join(sorted(self.groups)), ", ".join(sorted(self.inverses))
         raise UnknownPredicateError(
             f"unknown predicate {predicate!r}: use a group ({groups}), an inverse ({inverses}) "
-            f"or a SemMedDB predicate ({', '.join(sorted(self.semmeddb_predicates()))})"
+            f"or a SemMedDB predicate ({', '.join(sorted(self.semmeddb_predicates()))})", "predicate"
         )
 
     def semmeddb_predicates(self) -> set[str]:
@@ -137,10 +138,15 @@ def parse_catalog(data: dict[str, Any], source: str) -> PredicateCatalog:
     return PredicateCatalog(groups, inverses, source)
 
 
-@lru_cache(maxsize=8)
 def load_catalog(path: str | None = None) -> PredicateCatalog:
-    """The catalog from ``path``, ``$CLINIGRAPH_PREDICATES_FILE`` or the bundled file."""
-    chosen = Path(path or os.environ.get("CLINIGRAPH_PREDICATES_FILE") or DEFAULT_FILE)
+    """The catalog from ``path``, the settings' ``predicates_file`` (``$CLINIGRAPH_PREDICATES_FILE``) or the
+    bundled file."""
+    return _read_catalog(Path(path or get_settings().predicates_file or DEFAULT_FILE))
+
+
+@lru_cache(maxsize=8)
+def _read_catalog(chosen: Path) -> PredicateCatalog:
+    """One read per file and process: the path is chosen before the cache, so it never hides a setting."""
     try:
         data = tomllib.loads(chosen.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:

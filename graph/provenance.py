@@ -16,10 +16,10 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from loaders.errors import ClinigraphError
+from loaders.errors import NotFoundError
 
 
-class ProvenanceNotFoundError(ClinigraphError):
+class ProvenanceNotFoundError(NotFoundError):
     """Nothing with that identity exists in the graph."""
 
 

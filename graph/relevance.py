@@ -38,7 +38,7 @@ from neo4j import Driver
 from graph.derived import refuse_stale
 from graph.links import organ_links
 from graph.terminology import normalise_code
-from loaders.errors import ClinigraphError
+from loaders.errors import ClinigraphError, InputError
 
 TIERS = ("primary", "relevant", "neutral", "excluded")
 CRITICAL = {"pathognomonic", "highly_suggestive"}
@@ -46,12 +46,11 @@ MAX_DIAGNOSES = 50
 MAX_FINDINGS = 200
 
 
-class RelevanceInputError(ClinigraphError):
+class RelevanceInputError(InputError):
     """The request names something clinigraph does not know; ``field`` and ``item`` say what."""
 
     def __init__(self, message: str, field: str, item: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
+        super().__init__(message, field)
         self.item = item
 
 

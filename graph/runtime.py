@@ -39,7 +39,7 @@ from importlib import resources
 from pathlib import Path
 
 from graph.settings import Settings
-from loaders.errors import ClinigraphError
+from loaders.errors import UnavailableError
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
@@ -68,7 +68,7 @@ HOME_FOLDERS = ("conf", "data", "logs", "run", "import", "plugins")
 PRIVATE_UMASK = 0o077
 
 
-class RuntimeProblem(ClinigraphError):
+class RuntimeProblem(UnavailableError):
     """The local Neo4j could not be resolved, started or reached."""
 
 

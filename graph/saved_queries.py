@@ -12,8 +12,9 @@ from neo4j import Driver, ManagedTransaction
 
 from graph.schema import split_statements
 from loaders.errors import ClinigraphError
+from loaders.package_resources import shipped_path
 
-CYPHER_DIR = Path(__file__).resolve().parent.parent / "cypher"
+CYPHER_DIR = shipped_path("cypher")
 _PARAM = re.compile(r"^:param\s+(\w+)\s*=>\s*'([^']*)'\s*$")
 
 

@@ -18,9 +18,10 @@ from pathlib import Path
 from neo4j import Driver
 
 from graph.connection import maintenance
-from loaders.errors import ClinigraphError
+from loaders.errors import UnavailableError
+from loaders.package_resources import shipped_path
 
-SCHEMA_DIR = Path(__file__).resolve().parent.parent / "cypher" / "schema"
+SCHEMA_DIR = shipped_path("cypher", "schema")
 
 _LEDGER_CONSTRAINT = (
     "CREATE CONSTRAINT schema_migration_id IF NOT EXISTS "
@@ -31,7 +32,7 @@ _LEDGER_CONSTRAINT = (
 _IN_TRANSACTIONS = re.compile(r"\bIN\s+TRANSACTIONS\b", re.IGNORECASE)
 
 
-class SchemaDriftError(ClinigraphError):
+class SchemaDriftError(UnavailableError):
     """An applied schema file was changed afterwards; add a new numbered file instead."""
 
 

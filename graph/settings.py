@@ -86,6 +86,11 @@ class Settings(BaseSettings):
         description="dbms.memory.transaction.total.max of the local Neo4j (default: 70 % of the heap).",
     )
 
+    predicates_file: Path | None = Field(
+        default=None,
+        description="The predicate groups file verification reads (default: graph/resources/predicates.toml).",
+    )
+
     external_uri: str | None = Field(default=None, validation_alias="NEO4J_URI")
     external_user: str = Field(default="neo4j", validation_alias="NEO4J_USER")
     external_password: str | None = Field(default=None, validation_alias="NEO4J_PASSWORD")

@@ -43,13 +43,6 @@ class SpecialtyLoad:
     replaced: list[str] | None = None
 
 
-def current_map_id(driver: Driver, database: str) -> str | None:
-    records, _, _ = driver.execute_query(
-        "MATCH (m:SpecialtyMap {status: 'complete', current: true}) RETURN m.id AS id", database_=database,
-        routing_="r")
-    return records[0]["id"] if records else None
-
-
 def load_specialties(driver: Driver, database: str, path: str | Path = DEFAULT_FILE, *,
                      batch_size: int = 10_000) -> SpecialtyLoad:
     ownership = read_ownership(path)

@@ -13,7 +13,7 @@ from typing import Any
 from neo4j import Driver, ManagedTransaction
 
 from graph.releases import resolve_release
-from loaders.errors import ClinigraphError
+from loaders.errors import ClinigraphError, InputError, NotFoundError
 
 #: Code systems clinigraph knows how to name; a request for another is an error.
 KNOWN_SYSTEMS = ("ICD10CM", "SNOMEDCT", "LOINC", "RXNORM", "HPO", "UMLS", "OMIM", "ORPHA", "DECIPHER", "SEMMEDDB")
@@ -56,23 +56,19 @@ _ATTRIBUTES = (
 MAX_CHILDREN = 200
 
 
-class UnknownSystemError(ClinigraphError):
+class UnknownSystemError(NotFoundError):
     """The code system is not one clinigraph serves."""
 
 
-class NotLoadedError(ClinigraphError):
+class NotLoadedError(NotFoundError):
     """The system is known but has no complete release (or not the version asked for)."""
 
 
-class SearchInputError(ClinigraphError):
+class SearchInputError(InputError):
     """A search whose parameters do not go together; ``field`` names the one to change."""
 
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
 
-
-class ConceptNotFoundError(ClinigraphError):
+class ConceptNotFoundError(NotFoundError):
     """The code does not exist in the release asked about."""
 
 
@@ -392,11 +388,3 @@ def search(
     with driver.session(database=database, default_access_mode="READ") as session:
         session.execute_read(work)
     return hits[:limit]
-
-
-def known_systems_loaded(driver: Driver, database: str) -> list[str]:
-    records, _, _ = driver.execute_query(
-        "MATCH (r:Release {status: 'complete'}) RETURN DISTINCT r.system AS system ORDER BY system",
-        database_=database, routing_="r",
-    )
-    return [r["system"] for r in records]

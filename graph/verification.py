@@ -48,7 +48,7 @@ from graph.anchor_cache import (
 from graph.predicates import Interpretation, PredicateCatalog, load_catalog
 from graph.terminology import KNOWN_SYSTEMS, lucene_query, normalise_code, normalise_system
 from graph.verification_queries import IDENTITY_QUERY, KNOWN_ANCHORS_QUERY, NAME_QUERY, hierarchy_query
-from loaders.errors import ClinigraphError
+from loaders.errors import ClinigraphError, InputError
 
 SOURCES = ("literature", "ontology")
 MAX_HIERARCHY_STEPS = 3
@@ -59,12 +59,8 @@ VERIFY_SYSTEMS = KNOWN_SYSTEMS
 _CUI = re.compile(r"^C\d{7}$")
 
 
-class VerificationInputError(ClinigraphError):
+class VerificationInputError(InputError):
     """A request item is malformed; ``field`` names the part (``subject.code``, ``predicate`` …)."""
-
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from neo4j import Driver, ManagedTransaction
 
-from loaders.errors import ClinigraphError
+from loaders.errors import SourceError
 from loaders.records import ConceptRecord, PropertyValue, Record, RelationRecord
 
 #: Relationship types a loader may write between concepts of one release.
@@ -69,7 +69,7 @@ _EDGE_QUERIES: dict[str, str] = {
 }
 
 
-class UnknownRelationTypeError(ClinigraphError):
+class UnknownRelationTypeError(SourceError):
     """A loader produced a relationship type outside the allowlist."""
 
 

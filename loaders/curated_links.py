@@ -20,8 +20,9 @@ from pathlib import Path
 
 from loaders.errors import SourceFormatError
 from loaders.files import read_utf8
+from loaders.package_resources import shipped_path
 
-DEFAULT_FILE = Path(__file__).resolve().parent.parent / "graph" / "resources" / "curated_links.csv"
+DEFAULT_FILE = shipped_path("graph", "resources", "curated_links.csv")
 COLUMNS = ("a", "b", "class", "rationale", "reference")
 _ICD = re.compile(r"^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?(-[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?)?$")
 

@@ -20,8 +20,9 @@ from pathlib import Path
 
 from loaders.errors import SourceFormatError
 from loaders.files import read_utf8
+from loaders.package_resources import shipped_path
 
-DEFAULT_FILE = Path(__file__).resolve().parent.parent / "graph" / "resources" / "specialties.toml"
+DEFAULT_FILE = shipped_path("graph", "resources", "specialties.toml")
 _CODE = re.compile(r"^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$")
 _ID = re.compile(r"^[A-Z][A-Za-z_]{1,60}$")
 
