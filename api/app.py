@@ -45,10 +45,10 @@ from api.routes import (
     terminology,
     verify,
 )
-from graph.anchor_cache import AnchorCache
-from graph.connection import open_async_driver, open_driver, open_reviewer_driver
-from graph.runtime import RuntimeProblem
 from graph.settings import Settings, get_settings
+from graph.store.connection import open_async_driver, open_driver, open_reviewer_driver
+from graph.store.runtime import RuntimeProblem
+from graph.verification.anchors import AnchorCache
 
 log = logging.getLogger("clinigraph.api")
 
@@ -69,14 +69,14 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
         # verification runs on the sync driver in the thread pool instead.
         app.state.async_driver = open_async_driver(settings) if owned else None
         # Reviewers' free Cypher always runs on an async driver of its own, so its deadline can close a
-        # connection that waits on a silent server (graph/free_cypher.py).
+        # connection that waits on a silent server (graph/review/free_cypher.py).
         try:
             app.state.reviewer_driver = open_reviewer_driver(settings)
         except RuntimeProblem:  # no server these settings name (a shared test driver elsewhere): 503 there
             app.state.reviewer_driver = None
         app.state.database = settings.database
         app.state.settings = settings
-        # Each code's crosswalk anchors, shared by the process's verifications (graph/anchor_cache.py).
+        # Each code's crosswalk anchors, shared by the process's verifications (graph/verification/anchors.py).
         app.state.anchors = AnchorCache()
         try:
             yield

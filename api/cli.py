@@ -38,14 +38,14 @@ err = Console(stderr=True)
 
 
 def _runtime():  # noqa: ANN202 - small factory
-    from graph.runtime import Neo4jRuntime
+    from graph.store.runtime import Neo4jRuntime
 
     return Neo4jRuntime(get_settings())
 
 
 def _driver():  # noqa: ANN202
     """A driver that has reached the server once: a stopped server fails at once, not after retries."""
-    from graph.connection import open_driver
+    from graph.store.connection import open_driver
 
     driver = open_driver(get_settings())
     try:
@@ -93,7 +93,7 @@ def neo4j_status(as_json: Annotated[bool, typer.Option("--json")] = False) -> No
 @schema_app.command("apply")
 def schema_apply() -> None:
     """Apply pending schema files (idempotent) and wait for indexes to come online."""
-    from graph.schema import apply_schema
+    from graph.store.schema import apply_schema
 
     with _driver() as driver:
         applied = apply_schema(driver, get_settings().database)
@@ -120,8 +120,8 @@ def load(
         "--no-check-digits", help="snomed: accept SCTIDs whose check digit fails (test data only; counted)")] = False,
 ) -> None:
     """Load one release of a source as a versioned, all-or-nothing release."""
-    from graph.loading import load_release
-    from graph.schema import apply_schema
+    from graph.store.loading import load_release
+    from graph.store.schema import apply_schema
     from loaders.registry import LoadRequest, get_loader
 
     settings = get_settings()
@@ -169,7 +169,7 @@ def build(
     yes: Annotated[bool, typer.Option("--yes", help="Replace the current database without asking")] = False,
 ) -> None:
     """Full build: every release as neo4j-admin import CSVs, imported beside the served store, then switched to."""
-    from graph.bulk import full_build
+    from graph.store.bulk import full_build
     from loaders.registry import get_loader
     from loaders.sources_file import read_sources_file
 
@@ -188,7 +188,7 @@ def build(
 @app.command("releases")
 def releases(all_: Annotated[bool, typer.Option("--all", help="Include loading and failed")] = False) -> None:
     """List releases."""
-    from graph.releases import list_releases
+    from graph.store.releases import list_releases
 
     with _driver() as driver:
         rows = list_releases(driver, get_settings().database, include_incomplete=all_)
@@ -198,7 +198,7 @@ def releases(all_: Annotated[bool, typer.Option("--all", help="Include loading a
         instance = f" [instance {r['id']}]" if r["id"] != r["name"] else ""
         replaced = f" [replaced by {r['superseded_by']}]" if r.get("superseded_by") else ""
         out.print(escape(f"{r['name']:<24} {r['status']:<9}{flag}{instance}{replaced}"))
-    from graph.derived import derived_layers
+    from graph.store.derived import derived_layers
 
     with _driver() as driver:
         layers = derived_layers(driver, get_settings().database)
@@ -211,8 +211,8 @@ def releases(all_: Annotated[bool, typer.Option("--all", help="Include loading a
 @app.command("stats")
 def stats(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False) -> None:
     """Per-release counts: concepts by kind, billable codes, edges by type."""
-    from graph.derived import derived_layers
-    from graph.stats import release_stats
+    from graph.store.derived import derived_layers
+    from graph.store.stats import release_stats
 
     with _driver() as driver:
         rows = release_stats(driver, get_settings().database)
@@ -231,7 +231,7 @@ def stats(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable
 
 def _concept_arg(text: str) -> dict[str, str]:
     """``ICD10CM:I10``, ``HPO:HP:0000822`` or ``UMLS:C0020538`` → a code; anything else is a name."""
-    from graph.verification import VERIFY_SYSTEMS
+    from graph.verification.verifier import VERIFY_SYSTEMS
 
     system, sep, code = text.partition(":")
     if sep and system.strip().upper() in (*VERIFY_SYSTEMS, "SNOMED", "SNOMEDCT_US", "LNC", "ICD-10-CM") and code:
@@ -257,7 +257,7 @@ def verify_command(
     """Verify a claimed relation (or a JSONL batch) against the loaded literature and ontologies."""
     from api.models import VerifyIn
     from api.routes.verify import claim_of
-    from graph.verification import Verifier
+    from graph.verification.verifier import Verifier
 
     settings = get_settings()
     if batch is not None:
@@ -297,8 +297,8 @@ def ingest_command(
     = None,
 ) -> None:
     """Store source material (board questions, fact cards, cases) from JSONL; bad lines are listed, the rest kept."""
-    from graph.material import ingest
-    from graph.schema import apply_schema
+    from graph.extraction.material import ingest
+    from graph.store.schema import apply_schema
 
     settings = get_settings()
     files = paths or sorted(BUNDLED_MATERIAL.glob("*.jsonl"))
@@ -320,10 +320,10 @@ def extract_command(
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False,
 ) -> None:
     """Find and ground diagnoses and findings in the current items; add typed diagnosis–finding edges (a run)."""
-    from graph.extraction import run_extraction
-    from graph.lexicon import load_lexicon
-    from graph.material import current_items
-    from graph.mentions import DictionaryExtractor
+    from graph.extraction.lexicon import load_lexicon
+    from graph.extraction.material import current_items
+    from graph.extraction.mentions import DictionaryExtractor
+    from graph.extraction.runs import run_extraction
 
     settings = get_settings()
     with _driver() as driver:
@@ -355,8 +355,8 @@ def specialties_command(
     = None,
 ) -> None:
     """Give ICD-10-CM codes of the current release their home specialties (Specialty nodes, HOME_SPECIALTY edges)."""
-    from graph.schema import apply_schema
-    from graph.specialties import load_specialties
+    from graph.relevance.specialties import load_specialties
+    from graph.store.schema import apply_schema
     from loaders.specialties import DEFAULT_FILE
 
     settings = get_settings()
@@ -378,8 +378,8 @@ def links_command(
     threshold: Annotated[float, typer.Option(help="Residual (class 3) overlap threshold")] = 0.20,
 ) -> None:
     """Build diagnosis–diagnosis links (ICD-10-CM notes, SNOMED CT attributes, curated, shared findings) as a run."""
-    from graph.links import build_links
-    from graph.schema import apply_schema
+    from graph.relevance.links import build_links
+    from graph.store.schema import apply_schema
     from loaders.curated_links import DEFAULT_FILE
 
     settings = get_settings()
@@ -398,9 +398,9 @@ def evaluate_grounding_command(
     as_json: Annotated[bool, typer.Option("--json", help="Summary and errors as JSON")] = False,
 ) -> None:
     """Run the grounding cascade on labelled mentions against the current releases: outcomes, precision, recall."""
-    from graph.grounding import Grounder
-    from graph.grounding_eval import evaluate_grounding
-    from graph.lexicon import load_lexicon
+    from graph.extraction.evaluation import evaluate_grounding
+    from graph.extraction.grounding import Grounder
+    from graph.extraction.lexicon import load_lexicon
     from loaders.grounding_labels import read_labels
 
     settings = get_settings()
@@ -435,7 +435,7 @@ def evaluate_relations_command(
     as_json: Annotated[bool, typer.Option("--json", help="The whole report as JSON")] = False,
 ) -> None:
     """Recall of the current link run on required diagnosis pairs: per class, curated-only hits, every miss."""
-    from graph.relation_eval import evaluate_relations
+    from graph.relevance.evaluation import evaluate_relations
     from loaders.relation_reference import read_reference
 
     settings = get_settings()

@@ -9,7 +9,7 @@ from fastapi import Depends, Request
 from neo4j import AsyncDriver, Driver
 from starlette.datastructures import State
 
-from graph.anchor_cache import AnchorCache
+from graph.verification.anchors import AnchorCache
 
 
 @dataclass(frozen=True)

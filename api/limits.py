@@ -40,7 +40,7 @@ class RequestLimits:
     request takes longer than ``timeout`` seconds and its answer has not begun, and a 413 problem instead
     of any answer whose Content-Length is over ``max_response_bytes`` (routes whose answers can grow with
     the data — free Cypher, expansions, provenance chains — are refused rather than sent whole; free
-    Cypher also stops reading rows at that size, see :mod:`graph.free_cypher`)."""
+    Cypher also stops reading rows at that size, see :mod:`graph.review.free_cypher`)."""
 
     def __init__(self, app: ASGIApp, max_body_bytes: int, timeout: float,
                  max_response_bytes: int = 8_000_000) -> None:

@@ -14,8 +14,8 @@ from neo4j.exceptions import ClientError, DatabaseError, ServiceUnavailable, Ses
 from pydantic import ValidationError
 
 from api.auth import ForbiddenError, UnauthenticatedError
-from graph.derived import StaleLayerError
-from graph.free_cypher import CypherRefusedError, CypherResultTooLargeError, CypherTimeoutError
+from graph.review.free_cypher import CypherRefusedError, CypherResultTooLargeError, CypherTimeoutError
+from graph.store.derived import StaleLayerError
 from loaders.errors import ClinigraphError, ConflictError, InputError, NotFoundError
 
 

@@ -26,11 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from graph.connection import open_driver  # noqa: E402
-from graph.loading import load_release  # noqa: E402
-from graph.runtime import throwaway_server  # noqa: E402
-from graph.schema import apply_schema  # noqa: E402
 from graph.settings import Settings  # noqa: E402
+from graph.store.connection import open_driver  # noqa: E402
+from graph.store.loading import load_release  # noqa: E402
+from graph.store.runtime import throwaway_server  # noqa: E402
+from graph.store.schema import apply_schema  # noqa: E402
 from loaders import hpo  # noqa: E402
 from loaders.icd10cm import bundled_tabular_path, describe_release, parse_tabular  # noqa: E402
 from loaders.records import ConceptRecord, LoadReport  # noqa: E402
@@ -149,7 +149,7 @@ def bench_full_build(settings: Settings) -> dict[str, object]:
 
     The import runs beside the served store; the server is down only for the switch (stop, rename, start,
     schema) — the downtime a Community full build costs, since it cannot build a second database."""
-    from graph.bulk import full_build
+    from graph.store.bulk import full_build
     from loaders.contract import LoadRequest
     from loaders.registry import get_loader
 

@@ -41,18 +41,18 @@ def main() -> None:
 
     import httpx
 
-    from graph.connection import open_driver
-    from graph.extraction import run_extraction
-    from graph.lexicon import load_lexicon
-    from graph.links import build_links
-    from graph.loading import load_release
-    from graph.material import current_items, ingest
-    from graph.mentions import DictionaryExtractor
-    from graph.relation_eval import evaluate_relations
-    from graph.relevance import Patient, relevance
-    from graph.runtime import free_port, throwaway_server
-    from graph.schema import apply_schema
-    from graph.specialties import load_specialties
+    from graph.extraction.lexicon import load_lexicon
+    from graph.extraction.material import current_items, ingest
+    from graph.extraction.mentions import DictionaryExtractor
+    from graph.extraction.runs import run_extraction
+    from graph.relevance.answers import Patient, relevance
+    from graph.relevance.evaluation import evaluate_relations
+    from graph.relevance.links import build_links
+    from graph.relevance.specialties import load_specialties
+    from graph.store.connection import open_driver
+    from graph.store.loading import load_release
+    from graph.store.runtime import free_port, throwaway_server
+    from graph.store.schema import apply_schema
     from loaders.registry import LoadRequest, get_loader
     from loaders.relation_reference import read_reference
 

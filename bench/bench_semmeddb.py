@@ -45,7 +45,7 @@ GROUP_OF = {"TREATS": "treat", "CAUSES": "cause", "ASSOCIATED_WITH": "associate"
 
 
 def phase(name: str, release: Path, home: Path, bolt: int, http: int) -> dict:
-    from graph.bulk import full_build
+    from graph.store.bulk import full_build
     from loaders.records import LoadReport
     from loaders.registry import LoadRequest, get_loader
 
@@ -131,10 +131,10 @@ def warm_page_cache(driver, database: str) -> float:  # noqa: ANN001
 def verification(home: Path, bolt: int, http: int, pagecache: str = "store") -> dict:
     import httpx
 
-    from graph.connection import open_driver
-    from graph.runtime import Neo4jRuntime, free_port
-    from graph.schema import apply_schema
-    from graph.verification import Verifier
+    from graph.store.connection import open_driver
+    from graph.store.runtime import Neo4jRuntime, free_port
+    from graph.store.schema import apply_schema
+    from graph.verification.verifier import Verifier
 
     # Restarted with the page cache asked for ("store": one that holds the store) and warmed, unless the
     # running server already has it (a rerun keeps the server's compiled query paths).
@@ -238,7 +238,7 @@ def verification(home: Path, bolt: int, http: int, pagecache: str = "store") -> 
             assert status == 200, answer
         out["http_return1_floor_raw_client"] = percentiles(samples)
         # Claims the API has not been asked before. The answers above reuse the anchors the service remembers
-        # per code (graph/anchor_cache.py) for every code asked before; here some codes are new and walked.
+        # per code (graph/verification/anchors.py) for every code asked before; here some codes are new and walked.
         # The share of claims whose every code had been asked before is counted on this side.
         asked = {ref["code"] for c in claims for ref in _refs(c)}
         samples, remembered = [], 0

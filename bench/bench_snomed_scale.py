@@ -24,11 +24,11 @@ from phases import ROOT, add_phase_arguments, bare_import, git_head, peak_rss_mb
 
 def phase(name: str, release: Path, home: Path, bolt: int, http: int) -> dict:
     """Run one phase in this process (called through a subprocess by main)."""
-    from graph.bulk import full_build
-    from graph.connection import open_driver
-    from graph.loading import load_release
-    from graph.runtime import Neo4jRuntime
-    from graph.schema import apply_schema
+    from graph.store.bulk import full_build
+    from graph.store.connection import open_driver
+    from graph.store.loading import load_release
+    from graph.store.runtime import Neo4jRuntime
+    from graph.store.schema import apply_schema
     from loaders.registry import LoadRequest, get_loader
 
     settings = settings_for(home, bolt, http)

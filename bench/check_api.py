@@ -134,9 +134,9 @@ def load_test(base: str, keys: dict[str, str], seconds: int, clients: int, drive
 def faults(base: str, keys: dict[str, str], settings) -> dict:  # noqa: ANN001
     import httpx
 
-    from graph.connection import open_driver
-    from graph.releases import list_releases
-    from graph.runtime import Neo4jRuntime
+    from graph.store.connection import open_driver
+    from graph.store.releases import list_releases
+    from graph.store.runtime import Neo4jRuntime
 
     out: dict = {}
     runtime = Neo4jRuntime(settings)
@@ -317,8 +317,8 @@ def main() -> None:
     phases = args.phases.split(",")
 
     from api.auth import KeyStore
-    from graph.connection import open_driver
-    from graph.runtime import free_port, throwaway_server
+    from graph.store.connection import open_driver
+    from graph.store.runtime import free_port, throwaway_server
 
     report: dict = {"checks": "api", "date": datetime.now(UTC).strftime("%Y-%m-%d"), "git": git_head()}
     with throwaway_server(Path(tempfile.mkdtemp(prefix="clinigraph-checks-")), heap_size="2g",

@@ -3,7 +3,7 @@
 Loads the real ICD-10-CM 2026 and HPO releases into a throwaway server, then
 
 1. grounds every mention of ``bench/labels/grounding_mentions.jsonl`` (or ``--labels``) exactly as an
-   extraction job would and scores it (:mod:`graph.grounding_eval`): accept / replace / reject against
+   extraction job would and scores it (:mod:`graph.extraction.evaluation`): accept / replace / reject against
    the labels, precision and recall by method, every error listed;
 2. times extraction runs: the bundled decks (80 items) and the same items repeated ``--repeat`` times
    under new ids (a deck of thousands), reporting lexicon load, extraction and write time, items/s.
@@ -48,10 +48,10 @@ def repeated_deck(path: Path, repeat: int) -> Path:
 
 
 def timed_extraction(driver, database: str, document_id: str | None) -> dict:  # noqa: ANN001
-    from graph.extraction import run_extraction
-    from graph.lexicon import load_lexicon
-    from graph.material import current_items
-    from graph.mentions import DictionaryExtractor
+    from graph.extraction.lexicon import load_lexicon
+    from graph.extraction.material import current_items
+    from graph.extraction.mentions import DictionaryExtractor
+    from graph.extraction.runs import run_extraction
 
     t0 = time.perf_counter()
     items = current_items(driver, database, None, document_id)
@@ -73,14 +73,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=25)
     args = parser.parse_args()
 
-    from graph.connection import open_driver
-    from graph.grounding import Grounder
-    from graph.grounding_eval import evaluate_grounding
-    from graph.lexicon import load_lexicon
-    from graph.loading import load_release
-    from graph.material import ingest
-    from graph.runtime import throwaway_server
-    from graph.schema import apply_schema
+    from graph.extraction.evaluation import evaluate_grounding
+    from graph.extraction.grounding import Grounder
+    from graph.extraction.lexicon import load_lexicon
+    from graph.extraction.material import ingest
+    from graph.store.connection import open_driver
+    from graph.store.loading import load_release
+    from graph.store.runtime import throwaway_server
+    from graph.store.schema import apply_schema
     from loaders.grounding_labels import read_labels
     from loaders.registry import LoadRequest, get_loader
 

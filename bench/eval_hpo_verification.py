@@ -34,11 +34,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
 
-    from graph.connection import open_driver
-    from graph.loading import load_release
-    from graph.runtime import throwaway_server
-    from graph.schema import apply_schema
-    from graph.verification import Claim, ConceptRef, Thresholds, Verifier
+    from graph.store.connection import open_driver
+    from graph.store.loading import load_release
+    from graph.store.runtime import throwaway_server
+    from graph.store.schema import apply_schema
+    from graph.verification.verifier import Claim, ConceptRef, Thresholds, Verifier
     from loaders.registry import LoadRequest, get_loader
 
     rng = random.Random(args.seed)

@@ -39,8 +39,8 @@ def git_head() -> str:
 def bare_import(settings: Settings) -> dict:
     """Re-import the newest build's CSVs with the same options, nothing else: the floor a full build is
     measured against. Leaves the server running on a database without schema."""
-    from graph.bulk import neo4j_admin_import
-    from graph.runtime import Neo4jRuntime
+    from graph.store.bulk import neo4j_admin_import
+    from graph.store.runtime import Neo4jRuntime
 
     runtime = Neo4jRuntime(settings)
     build = max((settings.home / "import").glob("build-*"))
@@ -55,7 +55,7 @@ def bare_import(settings: Settings) -> dict:
 
 def run_phases(script: str, names: Iterable[str], release: Path, prefix: str) -> dict:
     """Run ``script --phase NAME`` for each name against one fresh instance; each prints its JSON last."""
-    from graph.runtime import Neo4jRuntime, free_port
+    from graph.store.runtime import Neo4jRuntime, free_port
 
     home = Path(tempfile.mkdtemp(prefix=prefix))
     bolt, http = free_port(), free_port()

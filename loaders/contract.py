@@ -14,7 +14,7 @@ of which touches the database:
   counted in the :class:`~loaders.records.LoadReport`.
 
 :meth:`SourceLoader.prepare` puts the three together for the load lifecycle
-(``graph.loading``) and the full build (``graph.bulk``), which therefore never
+(``graph.store.loading``) and the full build (``graph.store.bulk``), which therefore never
 need to know which loader they run.
 """
 

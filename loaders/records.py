@@ -134,7 +134,7 @@ class ContentDigest:
 
     Two loads with the same digest wrote the same concepts and edges, so what was
     derived from the first (extraction runs, specialty maps, link runs) holds for
-    the second: :mod:`graph.releases` keeps the serving instance instead of
+    the second: :mod:`graph.store.releases` keeps the serving instance instead of
     replacing it. Each record is hashed from its ``repr`` (frozen dataclasses of
     strings, numbers and tuples: stable across processes) and the hashes are
     summed, so a parser that emits the same records in another order — a dict or

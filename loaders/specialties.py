@@ -4,7 +4,7 @@ The file (``graph/resources/specialties.toml``; format in its header) lists the
 specialties and the rules giving each one ICD-10-CM codes: codes, prefixes and
 inclusive ranges, minus exceptions, each rule with a one-line rationale. This
 module only reads and checks the file and answers "which rules own this code";
-:mod:`graph.specialties` writes the result into the graph.
+:mod:`graph.relevance.specialties` writes the result into the graph.
 
 A bad file is refused whole with the line of the offending rule and the field.
 """

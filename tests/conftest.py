@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from neo4j import Driver
 
-from graph.runtime import throwaway_server
-from graph.schema import apply_schema
 from graph.settings import Settings
+from graph.store.runtime import throwaway_server
+from graph.store.schema import apply_schema
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -48,7 +48,7 @@ def neo4j_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setting
 
 @pytest.fixture(scope="session")
 def driver(neo4j_settings: Settings) -> Iterator[Driver]:
-    from graph.connection import open_driver
+    from graph.store.connection import open_driver
 
     drv = open_driver(neo4j_settings)
     drv.verify_connectivity()

@@ -15,7 +15,7 @@ loaders are tested on:
 
 Why test on them: our own fixtures encode what we believe the formats are; these files were made
 by other people for other software, faults included, so loading them checks our beliefs against
-the world. They are resolved like the Neo4j jars (:meth:`graph.runtime.Neo4jRuntime.resolve`):
+the world. They are resolved like the Neo4j jars (:meth:`graph.store.runtime.Neo4jRuntime.resolve`):
 the machine's ``mvn`` copies the artifact from Maven Central (or the local ``~/.m2``), the jar is
 checked against a pinned SHA-256, and only the sample folders are extracted into the clinigraph
 cache, through a staging folder renamed when complete. A marker makes later runs do nothing.

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Path, Query
 
 from api.deps import GraphDep
 from api.models import ConceptOut, Problem
-from graph.terminology import get_concept
+from graph.terminology.concepts import get_concept
 
 router = APIRouter(tags=["concepts"])
 

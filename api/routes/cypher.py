@@ -1,4 +1,4 @@
-"""Read-only Cypher for reviewers (:mod:`graph.free_cypher`): a plan of known read operators only, with a
+"""Read-only Cypher for reviewers (:mod:`graph.review.free_cypher`): a plan of known read operators only, with a
 deadline, a row limit and a byte limit. Writes, ``SHOW``/``TERMINATE`` commands, administration, file
 loads and most procedures are refused with the construct named."""
 
@@ -11,7 +11,7 @@ from neo4j.exceptions import ServiceUnavailable
 
 from api.deps import GraphDep
 from api.models import CypherIn, CypherOut, Problem
-from graph.free_cypher import run_read_only
+from graph.review.free_cypher import run_read_only
 
 router = APIRouter(tags=["cypher"])
 

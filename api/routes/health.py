@@ -7,8 +7,8 @@ from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired
 
 from api.deps import GraphDep
 from api.models import HealthOut
-from graph.connection import around_trip, round_trip
-from graph.releases import list_releases
+from graph.store.connection import around_trip, round_trip
+from graph.store.releases import list_releases
 
 router = APIRouter(tags=["health"])
 

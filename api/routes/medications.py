@@ -6,7 +6,7 @@ from fastapi import APIRouter, Path
 
 from api.deps import GraphDep
 from api.models import IngredientsOut, Problem
-from graph.medications import ingredients
+from graph.terminology.medications import ingredients
 
 router = APIRouter(tags=["medications"])
 

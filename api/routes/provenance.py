@@ -1,7 +1,7 @@
 """Provenance chains for reviewers: an edge, a mention, an item, a run or a concept back to its sources.
 
 Every route answers JSON by default and W3C PROV-O JSON-LD with ``format=prov``
-(edges and mentions). The work is in :mod:`graph.provenance`; each call is one
+(edges and mentions). The work is in :mod:`graph.provenance.chains`; each call is one
 read transaction.
 """
 
@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 
 from api.deps import GraphDep
 from api.models import Problem
-from graph.provenance import Provenance, to_prov
+from graph.provenance.chains import Provenance, to_prov
 
 router = APIRouter(prefix="/provenance", tags=["provenance"])
 FormatQ = Annotated[Literal["json", "prov"], Query(description="json (default) or prov: W3C PROV-O JSON-LD")]

@@ -4,8 +4,8 @@ from fastapi import APIRouter, Query
 
 from api.deps import GraphDep
 from api.models import DerivedLayerOut, ReleaseOut
-from graph.derived import derived_layers
-from graph.releases import list_releases
+from graph.store.derived import derived_layers
+from graph.store.releases import list_releases
 
 router = APIRouter(tags=["releases"])
 

@@ -1,7 +1,7 @@
 """Specialty relevance: which of a patient's findings matter to a specialty, with the path that says why.
 
 ``GET`` takes repeated ``diagnosis`` / ``finding`` (``SYSTEM:CODE``) / ``item`` query
-parameters, ``POST`` the same as JSON; both answer from :mod:`graph.relevance` in one
+parameters, ``POST`` the same as JSON; both answer from :mod:`graph.relevance.answers` in one
 read transaction. Unknown codes, specialties or items and empty patients are a 422
 naming the offending item.
 """
@@ -15,7 +15,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.deps import GraphDep
 from api.models import Problem, RelevanceIn, RelevanceOut
-from graph.relevance import Patient, RelevanceInputError, patient_from_items, relevance, specialties
+from graph.relevance.answers import Patient, RelevanceInputError, patient_from_items, relevance, specialties
 
 router = APIRouter(tags=["specialty relevance"])
 _ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": Problem}, 503: {"model": Problem}}

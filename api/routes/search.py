@@ -6,7 +6,7 @@ from fastapi import APIRouter, Query
 
 from api.deps import GraphDep
 from api.models import Problem, SearchOut
-from graph.terminology import search as search_concepts
+from graph.terminology.concepts import search as search_concepts
 
 router = APIRouter(tags=["search"])
 

@@ -1,5 +1,5 @@
 """Terminology operations (FHIR-shaped: $lookup, $validate-code, $subsumes, $translate, $expand) over
-:mod:`graph.operations`. ``version`` asks a named release instead of the current one."""
+:mod:`graph.terminology.operations`. ``version`` asks a named release instead of the current one."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query
 
 from api.deps import GraphDep
 from api.models import ExpandOut, LookupOut, Problem, SubsumesOut, TranslateOut, ValidateCodeOut
-from graph import operations
+from graph.terminology import operations
 
 router = APIRouter(prefix="/terminology", tags=["terminology"])
 

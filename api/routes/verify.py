@@ -1,6 +1,6 @@
 """Relation verification for generation jobs: one claim, a batch, and distractor screening.
 
-The routers only translate between pydantic models and :mod:`graph.verification`;
+The routers only translate between pydantic models and :mod:`graph.verification.verifier`;
 every read runs in one read transaction per request.
 """
 
@@ -25,7 +25,7 @@ from api.models import (
     VerifyOut,
 )
 from api.responses import FastJSONResponse
-from graph.verification import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
+from graph.verification.verifier import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
 
 router = APIRouter(tags=["verification"])
 

@@ -10,8 +10,8 @@ from neo4j import Driver
 
 from api.app import create_app
 from api.auth import KeyStore
-from graph.loading import LoadResult, load_release
 from graph.settings import Settings
+from graph.store.loading import LoadResult, load_release
 from loaders import icd10cm
 
 DATABASE = "neo4j"

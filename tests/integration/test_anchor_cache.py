@@ -1,4 +1,4 @@
-"""Remembered crosswalk anchors (graph/anchor_cache.py): the same answers as the walk, and never stale.
+"""Remembered crosswalk anchors (graph/verification/anchors.py): the same answers as the walk, and never stale.
 
 A verifier remembers each code's anchors for the current releases; these tests ask the same claims of a
 fresh verifier (the walk) and of a warmed one (remembered anchors), then change the current releases —
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from graph.connection import open_async_driver
-from graph.loading import load_release
 from graph.settings import Settings
-from graph.verification import Claim, ConceptRef, Thresholds, Verifier
+from graph.store.connection import open_async_driver
+from graph.store.loading import load_release
+from graph.verification.verifier import Claim, ConceptRef, Thresholds, Verifier
 from loaders.registry import LoadRequest, get_loader
 
 from .helpers import DATABASE, load_connected_fixtures

@@ -75,7 +75,7 @@ def test_unknown_source(neo4j_settings):
 
 def test_a_stopped_server_is_one_clear_line(tmp_path):
     """A state file whose server is gone: the command says so at once, no traceback."""
-    from graph.runtime import free_port
+    from graph.store.runtime import free_port
 
     home = tmp_path / "gone"
     home.mkdir()

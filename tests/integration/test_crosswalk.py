@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from graph.releases import list_releases
+from graph.store.releases import list_releases
 
 from .helpers import DATABASE, api_client, load_hpo, load_icd, load_source
 

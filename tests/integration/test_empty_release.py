@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.loading import load_release
-from graph.releases import list_releases
+from graph.store.loading import load_release
+from graph.store.releases import list_releases
 from loaders.errors import EmptyReleaseError, SourceFormatError
 from loaders.records import ReleaseInfo, SourceFile
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.runtime import Neo4jRuntime
-from graph.saved_queries import CYPHER_DIR, read_saved_query
+from graph.review.saved_queries import CYPHER_DIR, read_saved_query
+from graph.store.runtime import Neo4jRuntime
 
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
 

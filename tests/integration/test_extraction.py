@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from graph.extraction import run_extraction
-from graph.lexicon import load_lexicon
-from graph.material import current_items, ingest
-from graph.mentions import DictionaryExtractor
-from graph.provenance import Provenance
-from graph.saved_queries import read_saved_query, run_saved_query, saved_queries
+from graph.extraction.lexicon import load_lexicon
+from graph.extraction.material import current_items, ingest
+from graph.extraction.mentions import DictionaryExtractor
+from graph.extraction.runs import run_extraction
+from graph.provenance.chains import Provenance
+from graph.review.saved_queries import read_saved_query, run_saved_query, saved_queries
 from loaders.hpo import bundled_files
 
 from .helpers import DATABASE, api_client, count, load_hpo, load_source

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from graph.connection import open_driver
-from graph.releases import list_releases
-from graph.runtime import Neo4jRuntime, throwaway_server
-from graph.schema import apply_schema
+from graph.store.connection import open_driver
+from graph.store.releases import list_releases
+from graph.store.runtime import Neo4jRuntime, throwaway_server
+from graph.store.schema import apply_schema
 
 from .helpers import api_client, count, load_icd
 

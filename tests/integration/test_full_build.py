@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from neo4j import Driver
 
-from graph.bulk import full_build
-from graph.connection import open_driver
-from graph.loading import load_release
-from graph.runtime import throwaway_server
-from graph.schema import apply_schema
+from graph.store.bulk import full_build
+from graph.store.connection import open_driver
+from graph.store.loading import load_release
+from graph.store.runtime import throwaway_server
+from graph.store.schema import apply_schema
 from loaders.registry import get_loader
 from loaders.sources_file import read_sources_file
 
@@ -95,19 +95,19 @@ def test_a_full_build_imports_beside_the_served_store_and_switches_at_the_end(se
     """Issue 18: the build used to stop the server first and import over its store, so the database was
     down for the whole import and gone if the import failed. Now readers keep the old store until the
     switch; the downtime is the stop, start and schema only."""
-    import graph.bulk
+    import graph.store.bulk
 
     requests = read_sources_file(SOURCES)
     before = _served(server)
     assert before[0] and before[1] > 0
-    real_import = graph.bulk.neo4j_admin_import
+    real_import = graph.store.bulk.neo4j_admin_import
     during: list[tuple[list[str], int]] = []
 
     def import_while_serving(*args, **kwargs):
         during.append(_served(server))  # the server answers, from the old store, as the import runs
         return real_import(*args, **kwargs)
 
-    monkeypatch.setattr(graph.bulk, "neo4j_admin_import", import_while_serving)
+    monkeypatch.setattr(graph.store.bulk, "neo4j_admin_import", import_while_serving)
     only_icd = [(name, req) for name, req in requests if name == "icd10cm"]
     stats = full_build(server, [get_loader(name).prepare(req) for name, req in only_icd])
     assert during == [before]
@@ -117,19 +117,19 @@ def test_a_full_build_imports_beside_the_served_store_and_switches_at_the_end(se
 
 
 def test_a_full_build_whose_import_fails_leaves_the_database_serving(server, monkeypatch):
-    import graph.bulk
+    import graph.store.bulk
 
     before = _served(server)
-    real_import = graph.bulk.neo4j_admin_import
+    real_import = graph.store.bulk.neo4j_admin_import
 
     def failing_import(lib, home, conf_dir, java, arguments, report_dir, database="neo4j"):
         # The real tool, refusing a node file that does not exist (as a deleted or unreadable CSV would be).
         return real_import(lib, home, conf_dir, java, [*arguments, f"--nodes=Gone={report_dir / 'gone.csv'}"],
                            report_dir, database)
 
-    monkeypatch.setattr(graph.bulk, "neo4j_admin_import", failing_import)
+    monkeypatch.setattr(graph.store.bulk, "neo4j_admin_import", failing_import)
     requests = [(name, req) for name, req in read_sources_file(SOURCES) if name == "hpo"]
-    with pytest.raises(graph.bulk.BuildError, match="neo4j-admin import failed"):
+    with pytest.raises(graph.store.bulk.BuildError, match="neo4j-admin import failed"):
         full_build(server, [get_loader(name).prepare(req) for name, req in requests])
     assert _served(server) == before
     assert not (Path(server.home) / "build-staging").exists()

@@ -23,7 +23,7 @@ from xml.etree import ElementTree
 import pytest
 from neo4j import Driver
 
-from graph.releases import list_releases, resolve_release
+from graph.store.releases import list_releases, resolve_release
 from loaders.errors import SourceFormatError
 from loaders.sctid import is_valid_sctid, make_sctid
 from tests.hapi_samples import hapi_samples

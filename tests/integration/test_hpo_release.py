@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.releases import list_releases
-from graph.stats import release_stats
+from graph.store.releases import list_releases
+from graph.store.stats import release_stats
 from loaders.errors import SourceFormatError
 
 from .helpers import DATABASE, api_client, count, load_hpo, load_icd

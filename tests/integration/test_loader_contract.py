@@ -2,7 +2,7 @@
 
 Each loader's sample release (tests/contract_damage.py: the table of loader → sample, main file, format)
 is copied, its main file damaged the way real files break, and loaded the way ``clinigraph load`` loads
-it (``prepare``, then ``graph.loading.load_release``). A damaged release must end in ONE
+it (``prepare``, then ``graph.store.loading.load_release``). A damaged release must end in ONE
 :class:`SourceFormatError` naming the file, the line and the field — or, where the damage leaves the
 release whole (no final newline; a latin-1 byte in SemMedDB), load with the intact sample's concepts.
 Either way no release is left visible or half-done. A few cases also go through the ``clinigraph``
@@ -31,8 +31,8 @@ from pathlib import Path
 import pytest
 from neo4j import Driver
 
-from graph.loading import LoadResult, load_release
-from graph.releases import list_releases
+from graph.store.loading import LoadResult, load_release
+from graph.store.releases import list_releases
 from loaders.contract import LoadRequest
 from loaders.errors import EmptyReleaseError, SourceFormatError
 from loaders.records import ConceptRecord, LoadReport

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graph.releases import list_releases
+from graph.store.releases import list_releases
 
 from .helpers import DATABASE, api_client, count, load_hpo, load_source
 

@@ -29,7 +29,7 @@ from schemathesis.checks import (
 )
 
 from api.auth import KeyStore
-from graph.runtime import free_port
+from graph.store.runtime import free_port
 
 from .helpers import load_hpo, load_icd
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph.stats import release_stats
+from graph.store.stats import release_stats
 from loaders.hpo import bundled_files
 
 from .helpers import DATABASE, count, load_hpo

@@ -16,7 +16,7 @@ from collections import Counter
 
 import pytest
 
-from graph.stats import release_stats
+from graph.store.stats import release_stats
 from loaders.bundled import package_data_file
 from loaders.icd10cm import bundled_tabular_path
 
@@ -138,7 +138,7 @@ def homes(driver, code: str) -> dict[str, dict]:
 
 
 def test_home_specialties_from_the_bundled_rules(real, driver):
-    from graph.specialties import load_specialties
+    from graph.relevance.specialties import load_specialties
 
     first = load_specialties(driver, DATABASE)
     assert first.action == "loaded" and first.icd_release == "ICD10CM@2026"
@@ -154,7 +154,7 @@ def test_home_specialties_from_the_bundled_rules(real, driver):
 
 
 def test_a_new_specialty_file_replaces_the_map_whole_and_a_bad_one_changes_nothing(real, driver, tmp_path):
-    from graph.specialties import load_specialties
+    from graph.relevance.specialties import load_specialties
     from loaders.errors import SourceFormatError
     from loaders.specialties import DEFAULT_FILE
 
@@ -178,7 +178,7 @@ def test_a_new_specialty_file_replaces_the_map_whole_and_a_bad_one_changes_nothi
 
 
 def test_note_derived_links_on_the_real_release_are_built_counted_and_explained(real, driver):
-    from graph.links import build_links
+    from graph.relevance.links import build_links
 
     run = build_links(driver, DATABASE)
     assert run.action == "completed" and run.counts["icd10cm_notes"] > 4000 and run.counts["curated"] == 12

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from graph.releases import begin_release, list_releases
-from graph.stats import release_stats
-from graph.terminology import ConceptNotFoundError, get_concept
-from graph.writer import GraphWriter
+from graph.store.releases import begin_release, list_releases
+from graph.store.stats import release_stats
+from graph.store.writer import GraphWriter
+from graph.terminology.concepts import ConceptNotFoundError, get_concept
 from loaders import icd10cm
 from loaders.errors import ReleaseConflictError, SourceFormatError
 from loaders.records import LoadReport
@@ -140,7 +140,7 @@ def test_two_versions_side_by_side_and_current_moves_to_the_newest(clean_graph, 
 
 
 def test_schema_is_applied_once_and_recorded(clean_graph):
-    from graph.schema import apply_schema, migrations
+    from graph.store.schema import apply_schema, migrations
 
     assert apply_schema(clean_graph, DATABASE) == []
     assert count(clean_graph, "MATCH (m:SchemaMigration) RETURN count(m)") == len(migrations())

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from api.models import RelevanceOut
-from graph.extraction import run_extraction
-from graph.lexicon import load_lexicon
-from graph.links import build_links
-from graph.material import current_items, ingest
-from graph.mentions import DictionaryExtractor
-from graph.specialties import load_specialties
+from graph.extraction.lexicon import load_lexicon
+from graph.extraction.material import current_items, ingest
+from graph.extraction.mentions import DictionaryExtractor
+from graph.extraction.runs import run_extraction
+from graph.relevance.links import build_links
+from graph.relevance.specialties import load_specialties
 from loaders.errors import ClinigraphError
 from loaders.hpo import bundled_files
 
@@ -147,7 +147,7 @@ def test_the_specialty_list(api):
 
 
 def test_the_team_reference_set_is_evaluated_with_misses_explained(api, driver, tmp_path):
-    from graph.relation_eval import evaluate_relations
+    from graph.relevance.evaluation import evaluate_relations
     from loaders.relation_reference import read_reference
 
     team = Path(__file__).resolve().parents[2] / "bench" / "labels" / "diagnosis_relations.csv"
@@ -218,9 +218,9 @@ def test_a_forced_reload_carries_the_derived_layers_over_or_marks_them_stale_unt
     findings) while the runs still said completed. Now a reload of identical content keeps the serving
     instance and everything built on it; a reload of changed content switches, marks the layers stale, and
     the jobs rerun as the README says give the same answers. Runs last in this module: it reloads the release."""
-    from graph.derived import derived_layers
-    from graph.loading import load_release
-    from graph.relation_eval import evaluate_relations
+    from graph.relevance.evaluation import evaluate_relations
+    from graph.store.derived import derived_layers
+    from graph.store.loading import load_release
     from loaders.registry import LoadRequest, get_loader
     from loaders.relation_reference import read_reference
 

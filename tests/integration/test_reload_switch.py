@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.releases import list_releases
-from graph.terminology import get_concept, search
+from graph.store.releases import list_releases
+from graph.terminology.concepts import get_concept, search
 from tests.conftest import cli_env
 
 from .helpers import DATABASE, api_client, count, load_icd
@@ -28,8 +28,8 @@ CODES = ("E11.22", "A41.9", "N18", "QA0.0")
 _KILLED_RELOAD = textwrap.dedent("""
     import os, signal, sys
     from pathlib import Path
-    from graph.connection import open_driver
-    from graph.loading import load_release
+    from graph.store.connection import open_driver
+    from graph.store.loading import load_release
     from graph.settings import Settings
     from loaders import icd10cm
 

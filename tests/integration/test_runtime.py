@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from neo4j import GraphDatabase
 
-from graph.runtime import Neo4jRuntime, free_port
 from graph.settings import Settings
+from graph.store.runtime import Neo4jRuntime, free_port
 
 pytestmark = pytest.mark.integration
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from graph.stats import release_stats
+from graph.store.stats import release_stats
 
 from .helpers import DATABASE, api_client, load_source
 

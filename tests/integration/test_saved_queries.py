@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from graph.links import build_links
-from graph.saved_queries import read_saved_query, run_saved_query, saved_queries
-from graph.specialties import load_specialties
+from graph.relevance.links import build_links
+from graph.relevance.specialties import load_specialties
+from graph.review.saved_queries import read_saved_query, run_saved_query, saved_queries
 
 from .helpers import DATABASE, load_hpo, load_icd, load_source
 

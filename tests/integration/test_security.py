@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.auth import KeyStore
-from graph import free_cypher
+from graph.review import free_cypher
 
 from .helpers import api_client, load_hpo, load_icd
 

@@ -20,7 +20,7 @@ from contextlib import contextmanager, suppress
 import pytest
 
 import api.server as server_module
-from graph.runtime import free_port
+from graph.store.runtime import free_port
 
 pytestmark = pytest.mark.integration
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.releases import list_releases
-from graph.stats import release_stats
+from graph.store.releases import list_releases
+from graph.store.stats import release_stats
 from loaders.sctid import make_sctid
 
 from .helpers import DATABASE, api_client, count, graph_fingerprint, load_hpo, load_icd, load_source

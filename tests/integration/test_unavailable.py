@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from neo4j import GraphDatabase
 
-from graph.runtime import free_port
 from graph.settings import Settings
+from graph.store.runtime import free_port
 
 from .helpers import api_client
 

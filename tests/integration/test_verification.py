@@ -10,8 +10,8 @@ import pytest
 
 from api.client import ClinigraphClient, ItemError, code, name
 from api.models import DistractorsOut, VerifyBatchOut, VerifyOut
-from graph.verification import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
-from graph.verification_queries import IDENTITY_QUERY, KNOWN_ANCHORS_QUERY, NAME_QUERY, hierarchy_query
+from graph.verification.queries import IDENTITY_QUERY, KNOWN_ANCHORS_QUERY, NAME_QUERY, hierarchy_query
+from graph.verification.verifier import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
 
 from .helpers import DATABASE, api_client, count, load_connected_fixtures, load_source
 
@@ -222,7 +222,7 @@ def test_bad_items_are_refused_with_the_field(verifier):
 
 
 def test_literature_loaded_before_pair_keys_is_backfilled_by_the_schema(graph, verifier):
-    from graph.schema import apply_schema
+    from graph.store.schema import apply_schema
 
     graph.execute_query("MATCH ()-[r:PREDICATION]->() REMOVE r.pair", database_=DATABASE)
     assert verifier.verify(Claim(HTN, "cause", STROKE))["verdict"] == "unsupported"  # the seek finds nothing
@@ -241,7 +241,7 @@ def test_verification_statements_are_read_only(graph, query):
 
 
 def test_the_async_path_answers_exactly_as_the_sync_one(graph, neo4j_settings):
-    from graph.connection import open_async_driver
+    from graph.store.connection import open_async_driver
 
     claims = [Claim(HTN, "cause", STROKE), Claim(ConceptRef(name="hypertension"), "cause", ConceptRef(name="stroke")),
               Claim(ConceptRef("UMLS", "C0020538"), "treat", STROKE), Claim(ConceptRef("XX", "1"), "cause", STROKE)]

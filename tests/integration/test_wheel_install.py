@@ -31,7 +31,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from graph.runtime import free_port
+from graph.store.runtime import free_port
 from tests.conftest import cli_env, wipe
 
 from .helpers import count

@@ -13,9 +13,9 @@ MODULES = [
     "loaders.hpoa",
     "loaders.sctid",
     "loaders.loinc",
-    "graph.releases",
-    "graph.schema",
-    "graph.terminology",
+    "graph.store.releases",
+    "graph.store.schema",
+    "graph.terminology.concepts",
 ]
 
 

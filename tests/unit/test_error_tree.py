@@ -15,13 +15,13 @@ import loaders
 from api.auth import ForbiddenError, UnauthenticatedError
 from api.jobs import JobAlreadyRunningError, JobInputError, JobNotFoundError
 from api.problems import ANSWERS, HANDLED, problem_for
-from graph.derived import StaleLayerError
-from graph.free_cypher import CypherRefusedError, CypherResultTooLargeError, CypherTimeoutError
-from graph.provenance import ProvenanceNotFoundError
-from graph.relevance import RelevanceInputError
-from graph.runtime import RuntimeProblem
-from graph.terminology import ConceptNotFoundError, NotLoadedError, SearchInputError, UnknownSystemError
-from graph.verification import VerificationInputError
+from graph.provenance.chains import ProvenanceNotFoundError
+from graph.relevance.answers import RelevanceInputError
+from graph.review.free_cypher import CypherRefusedError, CypherResultTooLargeError, CypherTimeoutError
+from graph.store.derived import StaleLayerError
+from graph.store.runtime import RuntimeProblem
+from graph.terminology.concepts import ConceptNotFoundError, NotLoadedError, SearchInputError, UnknownSystemError
+from graph.verification.verifier import VerificationInputError
 from loaders.errors import (
     AccessError,
     ClinigraphError,

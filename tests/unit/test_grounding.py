@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from graph.grounding import FUZZY_THRESHOLD, Grounder, similarity
-from graph.lexicon import Entry, Lexicon, tokens
-from graph.mentions import DictionaryExtractor
+from graph.extraction.grounding import FUZZY_THRESHOLD, Grounder, similarity
+from graph.extraction.lexicon import Entry, Lexicon, tokens
+from graph.extraction.mentions import DictionaryExtractor
 from loaders.material import Item
 
 ENTRIES = [

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.grounding import Decision
-from graph.grounding_eval import Scored, summarise
+from graph.extraction.evaluation import Scored, summarise
+from graph.extraction.grounding import Decision
 from loaders.errors import SourceFormatError
 from loaders.grounding_labels import LabelledMention, read_labels
 

@@ -15,8 +15,8 @@ import re
 
 import pytest
 
-from graph.terminology import CODE_SHAPES
-from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
+from graph.store.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
+from graph.terminology.concepts import CODE_SHAPES
 from loaders.contract import LoadRequest
 from loaders.errors import SourceFormatError
 from loaders.loinc import is_valid_loinc
@@ -57,7 +57,7 @@ def parsed(sample: Sample) -> tuple[ReleaseInfo, list[ConceptRecord], list[Relat
 
 def code_fault(system: str, code: str, kind: str) -> str | None:
     """Why ``code`` is not a valid code of ``system`` (None when it is): the system's shape where
-    graph.terminology knows one, else an ontology CURIE in the system's id space; check digits too."""
+    graph.terminology.concepts knows one, else an ontology CURIE in the system's id space; check digits too."""
     shape = CODE_SHAPES.get(system)
     if shape is not None and not shape.match(code):
         return f"{system} {code!r} does not have the shape {shape.pattern}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph.predicates import UnknownPredicateError, load_catalog, parse_catalog
+from graph.verification.predicates import UnknownPredicateError, load_catalog, parse_catalog
 from loaders.errors import ClinigraphError
 
 # The published EHR-QA verification rule's groups, as that paper lists them.

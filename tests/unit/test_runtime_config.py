@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 import stat
 
-from graph.runtime import Neo4jRuntime, generate_password
 from graph.settings import Settings
+from graph.store.runtime import Neo4jRuntime, generate_password
 
 
 def test_generated_passwords_are_letters_and_digits():

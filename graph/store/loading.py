@@ -1,12 +1,12 @@
 """Run one release load end to end: register, write, check, publish — or purge.
 
 This is where the all-or-nothing promise is kept: whatever goes wrong between
-:func:`~graph.releases.begin_release` and :func:`~graph.releases.complete_release`
+:func:`~graph.store.releases.begin_release` and :func:`~graph.store.releases.complete_release`
 (a bad line, a lost connection, Ctrl-C), the load's instance is marked failed and
 its partial data deleted before the error propagates. A ``kill -9`` skips that
 handler; the instance then stays ``loading`` (invisible) and the next attempt
 purges it first. Either way a release that was complete before keeps serving: a
-reload writes a new instance beside it (see :mod:`graph.releases`).
+reload writes a new instance beside it (see :mod:`graph.store.releases`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.releases import begin_release, complete_release, fail_release, keep_if_identical
-from graph.writer import GraphWriter, WriteCounts
+from graph.store.releases import begin_release, complete_release, fail_release, keep_if_identical
+from graph.store.writer import GraphWriter, WriteCounts
 from loaders.errors import EmptyReleaseError, TooManyProblemsError
 from loaders.records import ContentDigest, LoadReport, Record, ReleaseInfo
 

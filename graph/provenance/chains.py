@@ -245,8 +245,8 @@ class Provenance:
         return dict(found)
 
     def concept(self, system: str, code: str, version: str | None = None) -> dict[str, Any]:
-        from graph.releases import resolve_release
-        from graph.terminology import normalise_code, normalise_system
+        from graph.store.releases import resolve_release
+        from graph.terminology.concepts import normalise_code, normalise_system
 
         system = normalise_system(system)
         code = normalise_code(system, code)

@@ -21,10 +21,10 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.derived import refuse_stale
-from graph.grounding import Grounder
-from graph.lexicon import load_lexicon
-from graph.links import organ_links
+from graph.extraction.grounding import Grounder
+from graph.extraction.lexicon import load_lexicon
+from graph.relevance.links import organ_links
+from graph.store.derived import refuse_stale
 from loaders.errors import ClinigraphError
 from loaders.relation_reference import RequiredPair, Side
 

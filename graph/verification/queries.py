@@ -1,24 +1,24 @@
-"""The Cypher statements relation verification runs (graph/verification.py judges what they return).
+"""The Cypher statements relation verification runs (graph/verification/verifier.py judges what they return).
 
 A batch is answered with one statement (two when names must be resolved first):
 
 * :data:`IDENTITY_QUERY` when no claim asks for hierarchy steps — the common case. Each concept
   reference arrives as codes to *walk* (the current concepts sharing a code's identity through at most
   five ``XREF``/``VERSION_OF`` hops: an HPO term → its UMLS Code → the UMLS concept → an ICD-10-CM Code →
-  its concept) and anchors already *known* from an earlier walk (:mod:`graph.anchor_cache`), as element ids;
+  its concept) and anchors already *known* from an earlier walk (:mod:`graph.verification.anchors`), as element ids;
 * :data:`KNOWN_ANCHORS_QUERY` when every anchor of the batch is known: the edges only;
 * :func:`hierarchy_query` when some claim allows hierarchy steps: the subject's more general and the
   object's more specific concepts over ``IS_A``, with their own equivalents, walked every time.
 
 Each returns, per claim, every edge of the current releases between a subject (or context) anchor and an
-object anchor, and the stamp of the current releases (:data:`graph.anchor_cache.STAMP_FIELD`).
+object anchor, and the stamp of the current releases (:data:`graph.verification.anchors.STAMP_FIELD`).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from graph.anchor_cache import STAMP_FIELD
+from graph.verification.anchors import STAMP_FIELD
 
 _CURRENT = """
 CALL () {

@@ -12,8 +12,8 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.releases import resolve_release
-from graph.terminology import ConceptNotFoundError, NotLoadedError
+from graph.store.releases import resolve_release
+from graph.terminology.concepts import ConceptNotFoundError, NotLoadedError
 
 #: Relationship attributes that lead from a drug towards its ingredients.
 TOWARDS_INGREDIENT = ["tradename_of", "consists_of", "contains", "has_ingredient", "has_precise_ingredient",

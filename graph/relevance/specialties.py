@@ -26,7 +26,7 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.connection import maintenance
+from graph.store.connection import maintenance
 from loaders.errors import ClinigraphError
 from loaders.specialties import DEFAULT_FILE, OwnershipMap, read_ownership
 
@@ -152,7 +152,7 @@ def _snomed_homes(driver: Driver, database: str, map_id: str, icd_release: str, 
 def _organ_table() -> tuple[list[str], dict[str, str]]:
     import tomllib
 
-    from graph.links import ORGANS_FILE
+    from graph.relevance.links import ORGANS_FILE
 
     try:
         data = tomllib.loads(ORGANS_FILE.read_text(encoding="utf-8"))
@@ -165,7 +165,7 @@ def _organ_table() -> tuple[list[str], dict[str, str]]:
 def _organ_hash() -> str:
     import hashlib
 
-    from graph.links import ORGANS_FILE
+    from graph.relevance.links import ORGANS_FILE
 
     return hashlib.sha256(ORGANS_FILE.read_bytes()).hexdigest()[:8]
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 
-from graph.lexicon import Entry, Lexicon, tokens
+from graph.extraction.lexicon import Entry, Lexicon, tokens
 
 FUZZY_THRESHOLD = 0.90
 PROPOSED_MATCH_THRESHOLD = 0.70
@@ -230,7 +230,7 @@ class Grounder:
 
     def _check_proposed(self, words: tuple[str, ...], mention: str, category: str, system: str, code: str,
                         steps: list[str]) -> Decision | None:
-        from graph.terminology import normalise_code
+        from graph.terminology.concepts import normalise_code
 
         code = normalise_code(system, code)
         release = self.lexicon.releases.get(system)

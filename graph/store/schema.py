@@ -17,7 +17,7 @@ from pathlib import Path
 
 from neo4j import Driver
 
-from graph.connection import maintenance
+from graph.store.connection import maintenance
 from loaders.errors import UnavailableError
 from loaders.package_resources import shipped_path
 

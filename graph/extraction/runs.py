@@ -33,10 +33,10 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.connection import maintenance
-from graph.grounding import Decision, Grounder
-from graph.lexicon import Lexicon
-from graph.mentions import FINDING_SECTIONS, Extractor, FoundMention, locate
+from graph.extraction.grounding import Decision, Grounder
+from graph.extraction.lexicon import Lexicon
+from graph.extraction.mentions import FINDING_SECTIONS, Extractor, FoundMention, locate
+from graph.store.connection import maintenance
 from loaders.material import Item
 
 #: Relationship types and the order in which a stronger rule wins for the same pair.

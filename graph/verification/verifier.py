@@ -10,12 +10,12 @@ fixed number of read queries whatever its size:
    ICD-10-CM code, its CUI, the SNOMED CT, HPO and SemMedDB concepts of that
    CUI), and — when ``hierarchy_steps`` allows — the subject's more general and
    the object's more specific concepts with their own anchors. A code's identity
-   anchors are remembered for the current releases (:mod:`graph.anchor_cache`),
+   anchors are remembered for the current releases (:mod:`graph.verification.anchors`),
    so a code asked before is not walked again;
 3. the edges between subject anchors and object anchors (and between context
    anchors and object anchors) are read in the same statement
-   (:mod:`graph.verification_queries`) and judged in Python against the
-   predicate group (:mod:`graph.predicates`).
+   (:mod:`graph.verification.queries`) and judged in Python against the
+   predicate group (:mod:`graph.verification.predicates`).
 
 Verdicts: ``supported`` (counted evidence for, none against), ``contradicted``
 (against, none for), ``conflicting`` (both, or a context concept has negative
@@ -37,7 +37,8 @@ from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, AsyncSession, Driver, ManagedTransaction, Record, Session
 
-from graph.anchor_cache import (
+from graph.terminology.concepts import KNOWN_SYSTEMS, lucene_query, normalise_code, normalise_system
+from graph.verification.anchors import (
     AnchorCache,
     CachedAnchor,
     IdentityPlan,
@@ -45,9 +46,8 @@ from graph.anchor_cache import (
     plan_identity,
     remember_walked,
 )
-from graph.predicates import Interpretation, PredicateCatalog, load_catalog
-from graph.terminology import KNOWN_SYSTEMS, lucene_query, normalise_code, normalise_system
-from graph.verification_queries import IDENTITY_QUERY, KNOWN_ANCHORS_QUERY, NAME_QUERY, hierarchy_query
+from graph.verification.predicates import Interpretation, PredicateCatalog, load_catalog
+from graph.verification.queries import IDENTITY_QUERY, KNOWN_ANCHORS_QUERY, NAME_QUERY, hierarchy_query
 from loaders.errors import ClinigraphError, InputError
 
 SOURCES = ("literature", "ontology")

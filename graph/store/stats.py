@@ -6,8 +6,8 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.releases import list_releases
-from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
+from graph.store.releases import list_releases
+from graph.store.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
 
 _CONCEPT_COUNTS = """
 MATCH (c:Concept {release: $release})

@@ -33,9 +33,9 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.connection import maintenance
-from graph.derived import mark_stale
-from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
+from graph.store.connection import maintenance
+from graph.store.derived import mark_stale
+from graph.store.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
 from loaders.errors import ReleaseConflictError
 from loaders.records import ReleaseInfo
 

@@ -12,7 +12,7 @@ lexicon, same proposed code), and its decision is compared with the label:
   right code; **recall** — of the mentions that have a right code, how many got
   one, overall and credited to each method.
 
-Pure: it needs a :class:`~graph.grounding.Grounder`, not a database.
+Pure: it needs a :class:`~graph.extraction.grounding.Grounder`, not a database.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from graph.grounding import Decision, Grounder
+from graph.extraction.grounding import Decision, Grounder
 from loaders.grounding_labels import LabelledMention
 
 OUTCOMES = ("accept", "replace", "reject")

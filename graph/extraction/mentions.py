@@ -20,8 +20,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-from graph.grounding import kind_allows
-from graph.lexicon import QUALIFIERS, STOP_WORDS, Lexicon, stem
+from graph.extraction.grounding import kind_allows
+from graph.extraction.lexicon import QUALIFIERS, STOP_WORDS, Lexicon, stem
 from loaders.material import Item
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.schema import split_statements
+from graph.store.schema import split_statements
 from loaders.errors import ClinigraphError
 from loaders.package_resources import shipped_path
 

@@ -3,7 +3,7 @@
 Extraction runs, specialty maps and link runs are built from concepts of exact
 release instances (``ICD10CM@2026``, or a reload's ``ICD10CM@2026+2``) and
 record their ids in ``releases``. When the load lifecycle replaces an instance
-(:func:`graph.releases.complete_release`), the same transaction marks every
+(:func:`graph.store.releases.complete_release`), the same transaction marks every
 derived layer built on it ``stale``, with the reason: its edges hung on the
 replaced instance's concepts, which are purged next. A stale layer answers
 nothing in silence — relevance refuses it (:class:`StaleLayerError`, naming the

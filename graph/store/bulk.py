@@ -1,12 +1,12 @@
 """Full builds: every release of a sources file written as ``neo4j-admin database import`` CSVs.
 
-The incremental path (``graph.writer``) MERGEs through the driver; a full build
+The incremental path (``graph.store.writer``) MERGEs through the driver; a full build
 instead writes the same nodes, edges and properties as CSV files and imports
 them into a fresh database with the server stopped — the fastest way Neo4j
 offers to fill a database — then starts it and applies the schema.
 
-The two paths share :func:`graph.writer.concept_row` and
-:func:`graph.writer.edge_row`, and this module reproduces the release model the
+The two paths share :func:`graph.store.writer.concept_row` and
+:func:`graph.store.writer.edge_row`, and this module reproduces the release model the
 driver path builds (CodeSystem, Release, SourceFile, Code identities), so a test
 can compare the two graphs element by element.
 
@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from graph.releases import version_key
-from graph.runtime import PRIVATE_UMASK
-from graph.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row, unspool
+from graph.store.releases import version_key
+from graph.store.runtime import PRIVATE_UMASK
+from graph.store.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row, unspool
 from loaders.errors import TooManyProblemsError, UnavailableError
 from loaders.records import ConceptRecord, ContentDigest, LoadReport, Record, RelationRecord, ReleaseInfo
 
@@ -371,7 +371,7 @@ def neo4j_admin_import(lib: Path, home: Path, conf_dir: Path, java: str, argumen
         "--overwrite-destination=true", "--array-delimiter=U+001F", "--multiline-fields=true",
         f"--report-file={report_dir / 'import.report'}", *arguments,
     ]
-    # The store it writes is for the user alone, like the server's own (graph/runtime.py).
+    # The store it writes is for the user alone, like the server's own (graph/store/runtime.py).
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, umask=PRIVATE_UMASK)
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-20:])
@@ -391,9 +391,9 @@ def full_build(settings: Any, prepared: list[Any], *, keep_csv: bool = False) ->
     failed import, a kill — leaves the old database serving without a break; one whose new store will not
     start puts the old store back and starts it again.
     """
-    from graph.connection import open_driver
-    from graph.runtime import Neo4jRuntime
-    from graph.schema import apply_schema
+    from graph.store.connection import open_driver
+    from graph.store.runtime import Neo4jRuntime
+    from graph.store.schema import apply_schema
 
     if settings.uses_external_server:
         raise BuildError("a full build writes the local server's store files; unset NEO4J_URI, or load "

@@ -14,7 +14,7 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.terminology import (
+from graph.terminology.concepts import (
     ConceptNotFoundError,
     get_concept,
     normalise_code,

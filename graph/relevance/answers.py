@@ -35,9 +35,9 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.derived import refuse_stale
-from graph.links import organ_links
-from graph.terminology import normalise_code
+from graph.relevance.links import organ_links
+from graph.store.derived import refuse_stale
+from graph.terminology.concepts import normalise_code
 from loaders.errors import ClinigraphError, InputError
 
 TIERS = ("primary", "relevant", "neutral", "excluded")

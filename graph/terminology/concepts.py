@@ -12,7 +12,7 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.releases import resolve_release
+from graph.store.releases import resolve_release
 from loaders.errors import ClinigraphError, InputError, NotFoundError
 
 #: Code systems clinigraph knows how to name; a request for another is an error.

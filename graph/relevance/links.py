@@ -41,7 +41,7 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.connection import maintenance
+from graph.store.connection import maintenance
 from loaders.curated_links import DEFAULT_FILE, CuratedLinks, read_curated_links
 from loaders.errors import ClinigraphError
 from loaders.package_resources import shipped_path

@@ -6,8 +6,8 @@ from typing import Any
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, Driver, GraphDatabase, Query
 
-from graph.runtime import Neo4jRuntime, RuntimeProblem
 from graph.settings import Settings
+from graph.store.runtime import Neo4jRuntime, RuntimeProblem
 
 
 def connection_target(settings: Settings) -> tuple[str, tuple[str, str]]:
@@ -65,7 +65,7 @@ def open_async_driver(settings: Settings) -> AsyncDriver:
 
 
 def open_reviewer_driver(settings: Settings) -> AsyncDriver:
-    """An async driver of its own for reviewers' free Cypher (:mod:`graph.free_cypher`): a small pool apart
+    """An async driver of its own for reviewers' free Cypher (:mod:`graph.review.free_cypher`): a small pool apart
     from the service's, so queries that wait on a slow or silent server cannot take the connections every
     other route needs, and no retries (a reviewer's query is not worth replaying)."""
     uri, auth = connection_target(settings)

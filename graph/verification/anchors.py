@@ -46,7 +46,7 @@ class CachedAnchor:
 class AnchorCache:
     """Anchors per ``(system, code)`` for the stamp they were read under; at most ``capacity`` codes.
 
-    Shared by the requests of one API process (and by the calls of one :class:`~graph.verification.Verifier`
+    Shared by the requests of one API process (and by the calls of one :class:`~graph.verification.verifier.Verifier`
     outside it); the lock keeps a reset and a store from interleaving when the sync driver answers from
     several threads.
     """
@@ -105,7 +105,7 @@ Sides = list[list[dict[str, str]]]  # one claim's codes per side: 0 subject, 1 o
 
 @dataclass
 class IdentityPlan:
-    """The parameters of :data:`graph.verification_queries.IDENTITY_QUERY` for a batch, and what the cache
+    """The parameters of :data:`graph.verification.queries.IDENTITY_QUERY` for a batch, and what the cache
     contributed to them."""
 
     claims: list[dict[str, Any]]
@@ -118,7 +118,7 @@ class IdentityPlan:
         return not any(w for w in self.walked)
 
     def known_params(self) -> list[dict[str, Any]]:
-        """Parameters of :data:`graph.verification_queries.KNOWN_ANCHORS_QUERY` (when :attr:`all_known`)."""
+        """Parameters of :data:`graph.verification.queries.KNOWN_ANCHORS_QUERY` (when :attr:`all_known`)."""
         return [{"i": i, "x": [a.id for side, found in known.items() if side != 1 for a in found],
                  "y": [a.id for a in known.get(1, [])]} for i, known in enumerate(self.known)]
 

@@ -1,0 +1,6 @@
+"""Which findings matter to a specialty for a patient, and why.
+
+``specialties`` gives ICD-10-CM codes their home specialties (a SpecialtyMap), ``links`` builds
+diagnosis–diagnosis links (a LinkRun), ``answers`` answers specialty relevance from both, and
+``evaluation`` measures how many reference diagnosis pairs the links recover.
+"""
