@@ -5,7 +5,7 @@ and validating the body through its generic path, the exception middleware) cost
 single verification on the 10 M-row benchmark graph, more than the verification's own Python. This pure
 ASGI layer answers the calls it is sure of with the same pieces the route uses — the key check
 (:func:`api.auth.authorize`'s store and roles), the request model (:class:`api.models.VerifyIn`), the
-verification (:func:`api.routes.verify.verify_one`) and the error table (:mod:`api.problems`) — and hands
+verification (:func:`api.claims.verify_one`) and the error table (:mod:`api.problems`) — and hands
 everything else to the route with the body replayed, so the route stays the one definition of how odd
 requests (no key, a role without ``verify``, a body that does not validate, another content type) are
 answered. It sits inside :class:`api.limits.RequestLimits`: the body and time limits apply to it.
@@ -18,12 +18,12 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.auth import VERIFY, KeyStore, key_of
+from api.claims import verify_one
 from api.deps import graph_of
 from api.models import VerifyIn
 from api.outage import note_unreachable
 from api.problems import problem_for
 from api.responses import FastJSONResponse
-from api.routes.verify import verify_one
 from loaders.errors import ClinigraphError
 
 PATH = "/v1/verify"

@@ -10,59 +10,18 @@ from collections import Counter
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.concurrency import run_in_threadpool
 
-from api.deps import Graph, GraphDep
-from api.models import (
-    ConceptRefIn,
-    DistractorsIn,
-    DistractorsOut,
-    Problem,
-    ThresholdsIn,
-    VerifyBatchIn,
-    VerifyBatchOut,
-    VerifyIn,
-    VerifyOut,
-)
+from api.claims import claim_of, concept_ref, thresholds, verify_many, verify_one
+from api.deps import GraphDep
+from api.models import DistractorsIn, DistractorsOut, Problem, VerifyBatchIn, VerifyBatchOut, VerifyIn, VerifyOut
 from api.responses import FastJSONResponse
-from graph.verification.verifier import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
+from graph.verification.verifier import Verifier
 
 router = APIRouter(tags=["verification"])
 
 # Verification answers go out as built: re-validating every evidence item against the
 # response model cost a tenth of a single call's latency. The models still document the
 # shape (OpenAPI), and the tests validate real answers against them.
-
-
-def concept_ref(ref: ConceptRefIn) -> ConceptRef:
-    return ConceptRef(system=ref.system, code=ref.code, name=ref.name)
-
-
-def thresholds(t: ThresholdsIn) -> Thresholds:
-    return Thresholds(min_pmids=t.min_pmids, ignore_generic=t.ignore_generic, hierarchy_steps=t.hierarchy_steps,
-                      sources=tuple(t.sources))
-
-
-def claim_of(item: VerifyIn) -> Claim:
-    return Claim(subject=concept_ref(item.subject), predicate=item.predicate, object=concept_ref(item.object),
-                 context=tuple(concept_ref(c) for c in item.context), thresholds=thresholds(item.thresholds))
-
-
-async def _verify_many(graph: Graph, claims: list[Claim]) -> list[dict[str, Any]]:
-    """On the event loop with the async driver when the app has one; else on the sync driver in a thread."""
-    verifier = Verifier(graph.driver, graph.database, anchors=graph.anchors)
-    if graph.async_driver is not None:
-        return await verifier.averify_many(graph.async_driver, claims)
-    return await run_in_threadpool(verifier.verify_many, claims)
-
-
-async def verify_one(graph: Graph, body: VerifyIn) -> dict[str, Any]:
-    """The answer to one claim; :class:`VerificationInputError` (a 422) for a claim that cannot be asked.
-    Shared by the route below and the hot path in front of it (:mod:`api.hot_verify`)."""
-    answer = (await _verify_many(graph, [claim_of(body)]))[0]
-    if "error" in answer:
-        raise VerificationInputError(answer["error"]["detail"], answer["error"]["field"])
-    return answer
 
 
 @router.post("/verify", response_model=VerifyOut, responses={422: {"model": Problem}, 503: {"model": Problem}})
@@ -80,7 +39,7 @@ async def verify(graph: GraphDep, body: VerifyIn) -> FastJSONResponse:
              responses={422: {"model": Problem}, 503: {"model": Problem}})
 async def verify_batch(graph: GraphDep, body: VerifyBatchIn) -> FastJSONResponse:
     """Up to 1,000 claims in one call; a malformed item gets its own error and does not fail the others."""
-    answers = await _verify_many(graph, [claim_of(i) for i in body.items])
+    answers = await verify_many(graph, [claim_of(i) for i in body.items])
     results: list[dict[str, Any]] = []
     for index, answer in enumerate(answers):
         if "error" in answer:

@@ -246,7 +246,8 @@ class Provenance:
 
     def concept(self, system: str, code: str, version: str | None = None) -> dict[str, Any]:
         from graph.store.releases import resolve_release
-        from graph.terminology.concepts import normalise_code, normalise_system
+        from graph.terminology.concepts import normalise_code
+        from graph.terminology.systems import normalise_system
 
         system = normalise_system(system)
         code = normalise_code(system, code)

@@ -13,17 +13,15 @@ from typing import Any
 from neo4j import Driver, ManagedTransaction
 
 from graph.store.releases import resolve_release
+from graph.terminology.systems import (
+    KNOWN_SYSTEMS,
+    ONTOLOGY_SYSTEM,
+    SYSTEM_ALIASES,
+    UnknownSystemError,
+    normalise_system,
+)
 from loaders.errors import ClinigraphError, InputError, NotFoundError
 
-#: Code systems clinigraph knows how to name; a request for another is an error.
-KNOWN_SYSTEMS = ("ICD10CM", "SNOMEDCT", "LOINC", "RXNORM", "HPO", "UMLS", "OMIM", "ORPHA", "DECIPHER", "SEMMEDDB")
-_SYSTEM_ALIASES = {
-    "ICD-10-CM": "ICD10CM", "SNOMED": "SNOMEDCT", "SNOMEDCT_US": "SNOMEDCT", "LNC": "LOINC",
-    "ORPHANET": "ORPHA", "HP": "HPO",
-}
-
-#: Any other system name is an ontology's own (GO, MONDO, DOID …): served when a release of it is loaded.
-ONTOLOGY_SYSTEM = re.compile(r"^[A-Z][A-Z0-9_]{0,23}$")
 _ONTOLOGY_CODE = re.compile(r"^([A-Za-z][A-Za-z0-9]*)[_:]([A-Za-z0-9_.-]+)$")
 
 _ICD_BARE = re.compile(r"^([A-Z][0-9A-Z]{2})([0-9A-Z]{1,4})$")
@@ -56,10 +54,6 @@ _ATTRIBUTES = (
 MAX_CHILDREN = 200
 
 
-class UnknownSystemError(NotFoundError):
-    """The code system is not one clinigraph serves."""
-
-
 class NotLoadedError(NotFoundError):
     """The system is known but has no complete release (or not the version asked for)."""
 
@@ -70,19 +64,6 @@ class SearchInputError(InputError):
 
 class ConceptNotFoundError(NotFoundError):
     """The code does not exist in the release asked about."""
-
-
-def normalise_system(system: str) -> str:
-    """``icd10cm``, ``ICD-10-CM`` → ``ICD10CM``; ``go`` → ``GO`` (an ontology's own system, served if loaded).
-
-    Names that can be neither raise :class:`UnknownSystemError`; an ontology name with nothing loaded is
-    refused by :func:`missing_release_error` when its release is looked up.
-    """
-    name = system.strip().upper()
-    name = _SYSTEM_ALIASES.get(name, name)
-    if name not in KNOWN_SYSTEMS and not ONTOLOGY_SYSTEM.match(name):
-        raise UnknownSystemError(f"unknown code system {system!r}; known: {', '.join(KNOWN_SYSTEMS)}")
-    return name
 
 
 def missing_release_error(driver: Driver, database: str, system: str, version: str | None) -> ClinigraphError:
@@ -327,7 +308,7 @@ def code_candidates(word: str, system: str | None = None) -> list[tuple[str, str
     prefix = word.split(":", 1)[0].upper() if ":" in word else None
     found = []
     for name in [system] if system else KNOWN_SYSTEMS:
-        if prefix and name in ("OMIM", "ORPHA", "DECIPHER") and _SYSTEM_ALIASES.get(prefix, prefix) != name:
+        if prefix and name in ("OMIM", "ORPHA", "DECIPHER") and SYSTEM_ALIASES.get(prefix, prefix) != name:
             continue  # HP:0001635 is not ORPHA:0001635
         shape = CODE_SHAPES.get(name)
         code = normalise_code(name, word)

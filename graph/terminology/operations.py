@@ -14,13 +14,8 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.terminology.concepts import (
-    ConceptNotFoundError,
-    get_concept,
-    normalise_code,
-    normalise_system,
-    release_of,
-)
+from graph.terminology.concepts import ConceptNotFoundError, get_concept, normalise_code, release_of
+from graph.terminology.systems import normalise_system
 
 #: Deepest IS_A path followed (SNOMED CT's deepest chains are under 30).
 MAX_DEPTH = 40

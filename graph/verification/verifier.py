@@ -37,7 +37,8 @@ from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, AsyncSession, Driver, ManagedTransaction, Record, Session
 
-from graph.terminology.concepts import KNOWN_SYSTEMS, lucene_query, normalise_code, normalise_system
+from graph.terminology.concepts import lucene_query, normalise_code
+from graph.terminology.systems import KNOWN_SYSTEMS, normalise_system
 from graph.verification.anchors import (
     AnchorCache,
     CachedAnchor,

@@ -15,6 +15,7 @@ MODULES = [
     "loaders.loinc",
     "graph.store.releases",
     "graph.store.schema",
+    "graph.terminology.systems",
     "graph.terminology.concepts",
 ]
 

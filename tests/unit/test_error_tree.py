@@ -20,7 +20,8 @@ from graph.relevance.answers import RelevanceInputError
 from graph.review.free_cypher import CypherRefusedError, CypherResultTooLargeError, CypherTimeoutError
 from graph.store.derived import StaleLayerError
 from graph.store.runtime import RuntimeProblem
-from graph.terminology.concepts import ConceptNotFoundError, NotLoadedError, SearchInputError, UnknownSystemError
+from graph.terminology.concepts import ConceptNotFoundError, NotLoadedError, SearchInputError
+from graph.terminology.systems import UnknownSystemError
 from graph.verification.verifier import VerificationInputError
 from loaders.errors import (
     AccessError,
@@ -40,7 +41,8 @@ def _every_module():
     for package in (loaders, graph, api):
         yield package
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            yield importlib.import_module(info.name)
+            if not info.name.endswith(".__main__"):  # running it would run the CLI
+                yield importlib.import_module(info.name)
 
 
 def _subclasses(root: type) -> set[type]:
