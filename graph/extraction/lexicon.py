@@ -24,6 +24,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from graph.store.releases import SERVED_CURRENT
 from loaders.package_resources import shipped_path
 
 ABBREVIATIONS_FILE = shipped_path("graph", "resources", "abbreviations.toml")
@@ -249,8 +250,8 @@ MATCH (c:Concept {release: $release})-[:MAPS_TO|XREF]->(k:Code) RETURN c.system 
 def load_lexicon(driver: Driver, database: str) -> Lexicon:
     """Read every concept of the current complete releases of the lexicon systems."""
     records, _, _ = driver.execute_query(
-        "MATCH (r:Release {status: 'complete', current: true}) RETURN r.id AS id, coalesce(r.systems, [r.system]) "
-        "AS systems", database_=database, routing_="r",
+        ("MATCH (r:Release {" + SERVED_CURRENT + "}) RETURN r.id AS id, coalesce(r.systems, [r.system]) "
+         "AS systems"), database_=database, routing_="r",
     )
     releases = {system: r["id"] for r in records for system in r["systems"] if system in LEXICON_SYSTEMS}
     entries: dict[tuple[str, str], Entry] = {}

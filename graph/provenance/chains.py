@@ -16,6 +16,7 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
+from graph.store.releases import SERVED_CURRENT
 from loaders.errors import NotFoundError
 
 
@@ -30,7 +31,7 @@ OPTIONAL MATCH (r)-[hf:HAS_FILE]->(f:SourceFile)
 WITH c, r, collect(CASE WHEN f IS NULL THEN null ELSE {name: hf.name, sha256: f.sha256, size: f.size} END) AS files
 OPTIONAL MATCH (c)-[:REPLACED_BY]->(n:Concept)
 WITH c, r, files, collect(n.code) AS replaced_by
-OPTIONAL MATCH (cur:Release {status: 'complete', current: true}) WHERE c.system IN coalesce(cur.systems, [cur.system])
+OPTIONAL MATCH (cur:Release {""" + SERVED_CURRENT + """}) WHERE c.system IN coalesce(cur.systems, [cur.system])
 OPTIONAL MATCH (now:Concept {system: c.system, code: c.code, release: cur.id})
 RETURN c {.system, .code, .display, .kind, .active, .source, .source_file, .record, .method, .release} AS concept,
        r {.id, .version, .status, .current, .title, .loader, .loader_version} AS release, files, replaced_by,

@@ -37,6 +37,7 @@ from neo4j import Driver
 
 from graph.relevance.links import organ_links
 from graph.store.derived import refuse_stale
+from graph.store.releases import SERVED_CURRENT
 from graph.terminology.concepts import normalise_code
 from loaders.errors import ClinigraphError, InputError
 
@@ -61,7 +62,7 @@ class Patient:
 
 
 _DIAGNOSES = """
-MATCH (r:Release {system: 'ICD10CM', status: 'complete', current: true})
+MATCH (r:Release {system: 'ICD10CM', """ + SERVED_CURRENT + """})
 OPTIONAL MATCH (m:SpecialtyMap {status: 'complete', current: true})
 WITH r, m
 UNWIND $codes AS code
@@ -87,7 +88,7 @@ RETURN d.code AS owner, x.code AS via, f.system AS system, f.code AS code, f.dis
 
 # The patient's codes with their more general codes (a note may cite a category or a block) …
 _ANCESTORS = """
-MATCH (r:Release {system: 'ICD10CM', status: 'complete', current: true})
+MATCH (r:Release {system: 'ICD10CM', """ + SERVED_CURRENT + """})
 UNWIND $codes AS code
 MATCH (:Concept {system: 'ICD10CM', code: code, release: r.id})-[:IS_A*0..4]->(up:Concept)
 RETURN code, collect(elementId(up)) AS ids
@@ -293,7 +294,7 @@ def _paths(specialty: str, owner: dict[str, Any], source: dict[str, Any], owned:
 # A SNOMED CT diagnosis takes its specialties through the release's SNOMED CT → ICD-10-CM map: the
 # first map group's highest-priority target whose rule is unconditional (TRUE / OTHERWISE TRUE).
 _SNOMED_TO_ICD = """
-MATCH (r:Release {status: 'complete', current: true}) WHERE 'SNOMEDCT' IN coalesce(r.systems, [r.system])
+MATCH (r:Release {""" + SERVED_CURRENT + """}) WHERE 'SNOMEDCT' IN coalesce(r.systems, [r.system])
 UNWIND $codes AS code
 OPTIONAL MATCH (c:Concept {system: 'SNOMEDCT', code: code, release: r.id})
 OPTIONAL MATCH (c)-[m:MAPS_TO]->(k:Code {system: 'ICD10CM'})

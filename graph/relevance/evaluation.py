@@ -25,11 +25,12 @@ from graph.extraction.grounding import Grounder
 from graph.extraction.lexicon import load_lexicon
 from graph.relevance.links import organ_links
 from graph.store.derived import refuse_stale
+from graph.store.releases import SERVED_CURRENT
 from loaders.errors import ClinigraphError
 from loaders.relation_reference import RequiredPair, Side
 
 _SIDES = """
-MATCH (r:Release {system: 'ICD10CM', status: 'complete', current: true})
+MATCH (r:Release {system: 'ICD10CM', """ + SERVED_CURRENT + """})
 UNWIND $codes AS code
 OPTIONAL MATCH (c:Concept {system: 'ICD10CM', code: code, release: r.id})
 RETURN code, c IS NOT NULL AS known, c.display AS display, r.id AS release
@@ -37,7 +38,7 @@ RETURN code, c IS NOT NULL AS known, c.display AS display, r.id AS release
 
 _BETWEEN = """
 MATCH (lr:LinkRun {status: 'completed', current: true})
-MATCH (r:Release {system: 'ICD10CM', status: 'complete', current: true})
+MATCH (r:Release {system: 'ICD10CM', """ + SERVED_CURRENT + """})
 UNWIND $pairs AS p
 MATCH (a:Concept {system: 'ICD10CM', code: p.a, release: r.id})
 MATCH (b:Concept {system: 'ICD10CM', code: p.b, release: r.id})

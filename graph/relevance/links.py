@@ -42,6 +42,7 @@ from typing import Any
 from neo4j import Driver
 
 from graph.store.connection import maintenance
+from graph.store.releases import SERVED_CURRENT
 from loaders.curated_links import DEFAULT_FILE, CuratedLinks, read_curated_links
 from loaders.errors import ClinigraphError
 from loaders.package_resources import shipped_path
@@ -147,8 +148,8 @@ def build_links(driver: Driver, database: str, curated_path: str | Path = DEFAUL
                 threshold: float = RESIDUAL_THRESHOLD) -> LinkRun:
     curated = read_curated_links(curated_path)
     releases = {r["system"]: r["id"] for r in driver.execute_query(
-        "MATCH (r:Release {status: 'complete', current: true}) UNWIND coalesce(r.systems, [r.system]) AS system "
-        "RETURN system, r.id AS id", database_=database).records}
+        ("MATCH (r:Release {" + SERVED_CURRENT + "}) UNWIND coalesce(r.systems, [r.system]) AS system "
+         "RETURN system, r.id AS id"), database_=database).records}
     if "ICD10CM" not in releases:
         raise ClinigraphError("no current ICD-10-CM release to link diagnoses in; `clinigraph load icd10cm` first")
     extraction_runs = sorted(r["id"] for r in driver.execute_query(

@@ -27,6 +27,7 @@ from typing import Any
 from neo4j import Driver
 
 from graph.store.connection import maintenance
+from graph.store.releases import SERVED_CURRENT
 from loaders.errors import ClinigraphError
 from loaders.specialties import DEFAULT_FILE, OwnershipMap, read_ownership
 
@@ -47,14 +48,14 @@ def load_specialties(driver: Driver, database: str, path: str | Path = DEFAULT_F
                      batch_size: int = 10_000) -> SpecialtyLoad:
     ownership = read_ownership(path)
     records, _, _ = driver.execute_query(
-        "MATCH (r:Release {system: 'ICD10CM', status: 'complete', current: true}) RETURN r.id AS id",
+        "MATCH (r:Release {system: 'ICD10CM', " + SERVED_CURRENT + "}) RETURN r.id AS id",
         database_=database)
     if not records:
         raise ClinigraphError("no current ICD-10-CM release to assign specialties to; `clinigraph load icd10cm` first")
     icd_release = records[0]["id"]
     sct = driver.execute_query(
-        "MATCH (r:Release {status: 'complete', current: true}) WHERE 'SNOMEDCT' IN coalesce(r.systems, [r.system]) "
-        "RETURN r.id AS id", database_=database).records
+        ("MATCH (r:Release {" + SERVED_CURRENT + "}) WHERE 'SNOMEDCT' IN coalesce(r.systems, [r.system]) "
+         "RETURN r.id AS id"), database_=database).records
     sct_release = sct[0]["id"] if sct else None
     organs, organ_specialties = _organ_table()
     map_id = f"{ownership.id}@{icd_release}" + (f"+{sct_release}+organs{_organ_hash()}" if sct_release else "")

@@ -39,6 +39,12 @@ from graph.store.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
 from loaders.errors import ReleaseConflictError
 from loaders.records import ReleaseInfo
 
+#: The visibility rule every query shares, spliced into a Release pattern
+#: (``"MATCH (r:Release {" + SERVED_CURRENT + "})"``): a release answers when it is complete, and by
+#: default only the current one — the newest complete version of its system. Asking for a version
+#: (``?version=``) drops ``current``, never ``complete``.
+SERVED_CURRENT = "status: 'complete', current: true"
+
 
 def version_key(version: str) -> tuple[tuple[int, object], ...]:
     """Natural ordering of version strings: ``2025`` < ``2026`` < ``2026-04``; ``2.9`` < ``2.10``.

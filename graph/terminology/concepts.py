@@ -12,7 +12,7 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.store.releases import resolve_release
+from graph.store.releases import SERVED_CURRENT, resolve_release
 from graph.terminology.systems import (
     KNOWN_SYSTEMS,
     ONTOLOGY_SYSTEM,
@@ -154,7 +154,7 @@ CALL (c) {
 CALL (c) {
   OPTIONAL MATCH (c)-[m:MAPS_TO]->(k:Code)
   OPTIONAL MATCH (k)<-[:VERSION_OF]-(t:Concept)
-  WHERE EXISTS { MATCH (rel:Release {id: t.release, status: 'complete', current: true}) }
+  WHERE EXISTS { MATCH (rel:Release {id: t.release, """ + SERVED_CURRENT + """}) }
   WITH m, k, t ORDER BY m.map_group, m.map_priority
   RETURN collect(CASE WHEN m IS NULL THEN null ELSE
     {system: k.system, code: k.code, display: t.display, map_group: m.map_group,
@@ -325,8 +325,8 @@ def code_candidates(word: str, system: str | None = None) -> list[tuple[str, str
 
 def current_release_ids(driver: Driver, database: str, system: str | None) -> list[str]:
     records, _, _ = driver.execute_query(
-        "MATCH (r:Release {status: 'complete', current: true}) "
-        "WHERE $system IS NULL OR $system IN coalesce(r.systems, [r.system]) RETURN r.id AS id",
+        ("MATCH (r:Release {" + SERVED_CURRENT + "}) "
+         "WHERE $system IS NULL OR $system IN coalesce(r.systems, [r.system]) RETURN r.id AS id"),
         system=system, database_=database, routing_="r",
     )
     return [r["id"] for r in records]

@@ -14,6 +14,7 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
+from graph.store.releases import SERVED_CURRENT
 from graph.terminology.concepts import ConceptNotFoundError, get_concept, normalise_code, release_of
 from graph.terminology.systems import normalise_system
 
@@ -142,7 +143,7 @@ def subsumes(driver: Driver, database: str, system: str, code_a: str, code_b: st
 _TRANSLATE = """
 MATCH (c:Concept {system: $system, code: $code, release: $release})-[:VERSION_OF]->(k:Code)
 CALL () {
-  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current
+  MATCH (r:Release {""" + SERVED_CURRENT + """}) RETURN collect(r.id) AS current
 }
 CALL (c, k, current) {
   MATCH (c)-[m:MAPS_TO]->(t:Code {system: $target})

@@ -18,16 +18,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from graph.store.releases import SERVED_CURRENT
 from graph.verification.anchors import STAMP_FIELD
 
 _CURRENT = """
 CALL () {
-  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current, """ + STAMP_FIELD + """
+  MATCH (r:Release {""" + SERVED_CURRENT + """}) RETURN collect(r.id) AS current, """ + STAMP_FIELD + """
 }"""
 
 NAME_QUERY = """
 CALL () {
-  MATCH (r:Release {status: 'complete', current: true}) RETURN collect(r.id) AS current
+  MATCH (r:Release {""" + SERVED_CURRENT + """}) RETURN collect(r.id) AS current
 }
 UNWIND $names AS nm
 CALL (nm, current) {
