@@ -30,10 +30,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from graph.store.releases import version_key
+from graph.store.releases import current_of
 from graph.store.runtime import PRIVATE_UMASK
-from graph.store.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES, concept_row, edge_row, unspool
-from loaders.errors import TooManyProblemsError, UnavailableError
+from graph.store.writer import (
+    MAX_DANGLING_FRACTION,
+    check_dangling,
+    check_relation_type,
+    concept_row,
+    edge_row,
+    unspool,
+)
+from loaders.errors import UnavailableError
 from loaders.records import ConceptRecord, ContentDigest, LoadReport, Record, RelationRecord, ReleaseInfo
 
 ARRAY_DELIMITER = "\x1f"
@@ -209,7 +216,7 @@ def write_build_csvs(
     directory: Path,
     releases: Iterable[tuple[ReleaseInfo, Any]],
     *,
-    max_dangling_fraction: float = 0.001,
+    max_dangling_fraction: float = MAX_DANGLING_FRACTION,
 ) -> tuple[CsvGraphSink, BuildStats]:
     """Write every release as CSV; ``releases`` yields (info, parse) with ``parse(report)`` → records."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -264,9 +271,7 @@ def _write_release(
         return seen.add(hash((rec.type, rec.source_code, rec.target, rec.target_code, rec.key)))
 
     def write_edge(rec: RelationRecord) -> None:
-        allowed = IDENTITY_RELATION_TYPES if rec.to_identity else RELATION_TYPES
-        if rec.type not in allowed:
-            raise BuildError(f"relationship type {rec.type!r} is not allowed here")
+        check_relation_type(rec)
         row = edge_row(rec, rid, provenance)
         props = {**row["props"], "key": row["key"], "release": rid}
         start = ("Concept", _concept_id(rid, rec.system, rec.source_code))
@@ -308,13 +313,7 @@ def _write_release(
                 write_edge(rec)
             else:
                 dangling += 1
-    if dangling:
-        report.note("dangling_edge", f"{dangling} of {sent} edges lacked an endpoint")
-        if dangling > max_dangling_fraction * max(sent, 1):
-            raise TooManyProblemsError(
-                f"{rid}: {dangling} of {sent} edges point at codes that are not in the release "
-                f"(limit {max_dangling_fraction:.2%})"
-            )
+    check_dangling(rid, dangling, sent, report, max_dangling_fraction)
     return report.summary_lines()
 
 
@@ -332,11 +331,10 @@ def _write_release_model(
     sink: CsvGraphSink, infos: list[ReleaseInfo], reports: dict[str, list[str]], digests: dict[str, str],
     systems: set[str], files_written: set[str],
 ) -> None:
-    newest: dict[str, ReleaseInfo] = {}
+    by_system: dict[str, dict[str, str]] = {}
     for info in infos:
-        best = newest.get(info.system)
-        if best is None or version_key(info.version) > version_key(best.version):
-            newest[info.system] = info
+        by_system.setdefault(info.system, {})[info.release_id] = info.version
+    current = {current_of(versions) for versions in by_system.values()}
     for info in infos:
         rid = info.release_id
         if info.system not in systems:
@@ -345,7 +343,7 @@ def _write_release_model(
         props: dict[str, Any] = {
             "id": rid, "name": rid, "system": info.system, "systems": list(info.systems), "version": info.version,
             "title": info.title, "loader": info.loader, "loader_version": info.loader_version,
-            "status": "complete", "current": newest[info.system] is info, "content_sha256": digests[rid],
+            "status": "complete", "current": rid in current, "content_sha256": digests[rid],
         }
         if reports[rid]:
             props["report"] = reports[rid]

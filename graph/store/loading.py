@@ -19,12 +19,9 @@ from typing import Any
 from neo4j import Driver
 
 from graph.store.releases import begin_release, complete_release, fail_release, keep_if_identical
-from graph.store.writer import GraphWriter, WriteCounts
-from loaders.errors import EmptyReleaseError, TooManyProblemsError
+from graph.store.writer import MAX_DANGLING_FRACTION, GraphWriter, WriteCounts, check_dangling
+from loaders.errors import EmptyReleaseError
 from loaders.records import ContentDigest, LoadReport, Record, ReleaseInfo
-
-#: Share of edges allowed to miss an endpoint before a load is abandoned.
-DEFAULT_MAX_DANGLING_FRACTION = 0.001
 
 
 @dataclass
@@ -46,7 +43,7 @@ def load_release(
     *,
     force: bool = False,
     batch_size: int = 5000,
-    max_dangling_fraction: float = DEFAULT_MAX_DANGLING_FRACTION,
+    max_dangling_fraction: float = MAX_DANGLING_FRACTION,
     on_progress: Callable[[str, int], Any] | None = None,
 ) -> LoadResult:
     """Load one release atomically (as far as readers can tell) and idempotently."""
@@ -67,14 +64,8 @@ def load_release(
         if counts.concepts == 0:
             raise EmptyReleaseError(f"{info.release_id}: the source files hold no concept of {info.system}; "
                                     "nothing was published")
-        sent = sum(counts.edges_sent.values())
-        if counts.dangling:
-            report.note("dangling_edge", f"{counts.dangling} of {sent} edges lacked an endpoint")
-            if counts.dangling > max_dangling_fraction * max(sent, 1):
-                raise TooManyProblemsError(
-                    f"{info.release_id}: {counts.dangling} of {sent} edges point at codes "
-                    f"that are not in the release (limit {max_dangling_fraction:.2%})"
-                )
+        check_dangling(info.release_id, counts.dangling, sum(counts.edges_sent.values()), report,
+                       max_dangling_fraction)
         lines = report.summary_lines()
         kept = keep_if_identical(driver, database, info.release_id, instance, digest.hexdigest(), lines)
         if kept is not None:  # the same content: the serving instance stays and what stands on it carries over

@@ -55,6 +55,18 @@ def version_key(version: str) -> tuple[tuple[int, object], ...]:
     return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.findall(r"\d+|[A-Za-z]+", version))
 
 
+def current_of(versions: dict[str, str]) -> str:
+    """Which of the complete releases of one system is ``current``: the newest version (``id → version``).
+
+    Both load paths decide it here (the driver path when a release completes, the full build when it writes
+    the release model).
+
+    >>> current_of({"ICD10CM@2025": "2025", "ICD10CM@2026": "2026", "X@2.9": "2.9"})
+    'ICD10CM@2026'
+    """
+    return max(versions.items(), key=lambda item: version_key(item[1]))[0]
+
+
 @dataclass(frozen=True)
 class BeginOutcome:
     """Whether the writer has work to do for this release, and under which instance id it writes."""
@@ -239,16 +251,16 @@ def keep_if_identical(driver: Driver, database: str, release_id: str, instance: 
 
 
 def _move_current(tx: ManagedTransaction, system: str) -> None:
-    versions = [
-        (r["id"], r["version"])
+    versions = {
+        r["id"]: r["version"]
         for r in tx.run(
             "MATCH (r:Release {system: $system, status: 'complete'}) RETURN r.id AS id, r.version AS version",
             system=system,
         )
-    ]
+    }
     if not versions:
         return
-    newest = max(versions, key=lambda v: version_key(v[1]))[0]
+    newest = current_of(versions)
     tx.run(
         "MATCH (r:Release {system: $system}) SET r.current = (r.id = $newest AND r.status = 'complete')",
         system=system, newest=newest,

@@ -25,8 +25,8 @@ from typing import IO, Any
 
 from neo4j import Driver, ManagedTransaction
 
-from loaders.errors import SourceError
-from loaders.records import ConceptRecord, PropertyValue, Record, RelationRecord
+from loaders.errors import SourceError, TooManyProblemsError
+from loaders.records import ConceptRecord, LoadReport, PropertyValue, Record, RelationRecord
 
 #: Relationship types a loader may write between concepts of one release.
 #: Cypher takes types only from these allowlists.
@@ -71,6 +71,33 @@ _EDGE_QUERIES: dict[str, str] = {
 
 class UnknownRelationTypeError(SourceError):
     """A loader produced a relationship type outside the allowlist."""
+
+
+#: Share of a release's edges allowed to miss an endpoint before its load is abandoned (both load paths).
+MAX_DANGLING_FRACTION = 0.001
+
+
+def check_relation_type(rec: RelationRecord) -> None:
+    """Refuse a relationship type outside the allowlists: Cypher takes types only from them, on both paths."""
+    allowed = IDENTITY_RELATION_TYPES if rec.to_identity else RELATION_TYPES
+    if rec.type not in allowed:
+        raise UnknownRelationTypeError(
+            f"relationship type {rec.type!r} is not allowed"
+            + (" to a Code identity" if rec.to_identity else " between concepts")
+        )
+
+
+def check_dangling(release_id: str, dangling: int, sent: int, report: LoadReport,
+                   limit: float = MAX_DANGLING_FRACTION) -> None:
+    """Report edges that missed an endpoint, and refuse the release past ``limit`` of its edges."""
+    if not dangling:
+        return
+    report.note("dangling_edge", f"{dangling} of {sent} edges lacked an endpoint")
+    if dangling > limit * max(sent, 1):
+        raise TooManyProblemsError(
+            f"{release_id}: {dangling} of {sent} edges point at codes that are not in the release "
+            f"(limit {limit:.2%})"
+        )
 
 
 @dataclass
@@ -155,12 +182,7 @@ class GraphWriter:
                         self._write_concepts(batch, counts, on_progress)
                         batch = []
                 elif isinstance(rec, RelationRecord):
-                    allowed = IDENTITY_RELATION_TYPES if rec.to_identity else RELATION_TYPES
-                    if rec.type not in allowed:
-                        raise UnknownRelationTypeError(
-                            f"relationship type {rec.type!r} is not allowed"
-                            + (" to a Code identity" if rec.to_identity else " between concepts")
-                        )
+                    check_relation_type(rec)
                     pickle.dump(rec, spool, protocol=pickle.HIGHEST_PROTOCOL)
                 else:  # pragma: no cover - a parser bug
                     raise TypeError(f"not a record: {rec!r}")
