@@ -10,11 +10,11 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.deps import Graph
 from api.models import ConceptRefIn, ThresholdsIn, VerifyIn
-from graph.verification.verifier import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
+from graph.verification.verifier import Claim, ClaimedConcept, Thresholds, VerificationInputError, Verifier
 
 
-def concept_ref(ref: ConceptRefIn) -> ConceptRef:
-    return ConceptRef(system=ref.system, code=ref.code, name=ref.name)
+def concept_ref(ref: ConceptRefIn) -> ClaimedConcept:
+    return ClaimedConcept(system=ref.system, code=ref.code, name=ref.name)
 
 
 def thresholds(t: ThresholdsIn) -> Thresholds:

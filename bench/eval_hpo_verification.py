@@ -38,7 +38,7 @@ def main() -> None:
     from graph.store.loading import load_release
     from graph.store.runtime import throwaway_server
     from graph.store.schema import apply_schema
-    from graph.verification.verifier import Claim, ConceptRef, Thresholds, Verifier
+    from graph.verification.verifier import Claim, ClaimedConcept, Thresholds, Verifier
     from loaders.registry import LoadRequest, get_loader
 
     rng = random.Random(args.seed)
@@ -84,7 +84,8 @@ def main() -> None:
         for kind, chosen in samples.items():
             chosen_thresholds = Thresholds(sources=thresholds.sources, hierarchy_steps=1) \
                 if kind.endswith("hierarchy_steps=1") else thresholds
-            claims = [Claim(ConceptRef(ds, dc), "has_finding", ConceptRef("HPO", pc), thresholds=chosen_thresholds)
+            claims = [Claim(ClaimedConcept(ds, dc), "has_finding", ClaimedConcept("HPO", pc),
+                            thresholds=chosen_thresholds)
                       for ds, dc, pc in chosen]
             verdicts: Counter[str] = Counter()
             supports: Counter[str] = Counter()

@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 
 from api.deps import GraphDep
 from api.models import Problem
-from graph.provenance.chains import Provenance, to_prov
+from graph.provenance.chains import ProvenanceChains, to_prov
 
 router = APIRouter(prefix="/provenance", tags=["provenance"])
 FormatQ = Annotated[Literal["json", "prov"], Query(description="json (default) or prov: W3C PROV-O JSON-LD")]
@@ -31,14 +31,14 @@ def _answer(chain: dict[str, Any], fmt: str) -> JSONResponse:
 def edge(graph: GraphDep, key: Annotated[str, Query(min_length=3, max_length=300)],
          format: FormatQ = "json") -> JSONResponse:  # noqa: A002 - the query parameter's public name
     """A diagnosis–finding edge: its concepts and releases, the mentions and spans, items, documents and run."""
-    return _answer(Provenance(graph.driver, graph.database).edge(key), format)
+    return _answer(ProvenanceChains(graph.driver, graph.database).edge(key), format)
 
 
 @router.get("/mention/{mention_id}", responses=_404)
 def mention(graph: GraphDep, mention_id: str,
             format: FormatQ = "json") -> JSONResponse:  # noqa: A002
     """A grounded mention: span, item, document, run, every grounding step and the concept's release."""
-    return _answer(Provenance(graph.driver, graph.database).mention(mention_id), format)
+    return _answer(ProvenanceChains(graph.driver, graph.database).mention(mention_id), format)
 
 
 @router.get("/item/{item_id}", responses=_404)
@@ -46,17 +46,17 @@ def item(graph: GraphDep, item_id: str,
          version: Annotated[str | None, Query(max_length=64, description="a version hash; default current")] = None
          ) -> JSONResponse:
     """An item version with its documents, all its versions, and the mentions extracted from it."""
-    return JSONResponse(Provenance(graph.driver, graph.database).item(item_id, version))
+    return JSONResponse(ProvenanceChains(graph.driver, graph.database).item(item_id, version))
 
 
 @router.get("/run/{run_id}", responses=_404)
 def run(graph: GraphDep, run_id: str) -> JSONResponse:
     """An extraction run: job, version, parameters, input, times, counts, status."""
-    return JSONResponse(Provenance(graph.driver, graph.database).run(run_id))
+    return JSONResponse(ProvenanceChains(graph.driver, graph.database).run(run_id))
 
 
 @router.get("/concept/{system}/{code}", responses=_404)
 def concept(graph: GraphDep, system: str, code: str,
             version: Annotated[str | None, Query(max_length=64)] = None) -> JSONResponse:
     """A concept's release (version, files, checksums), record, and what extraction grounded to it."""
-    return JSONResponse(Provenance(graph.driver, graph.database).concept(system, code, version))
+    return JSONResponse(ProvenanceChains(graph.driver, graph.database).concept(system, code, version))

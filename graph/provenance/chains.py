@@ -173,7 +173,7 @@ def _run_summary(run: dict[str, Any] | None) -> dict[str, Any] | None:
                                     "superseded_by", "releases")}
 
 
-class Provenance:
+class ProvenanceChains:
     """Builds chains; each public method is one read transaction."""
 
     def __init__(self, driver: Driver, database: str) -> None:

@@ -87,14 +87,14 @@ class Thresholds:
 
 
 @dataclass(frozen=True)
-class ConceptRef:
+class ClaimedConcept:
     """A concept as a caller names it: a code in a system, or a name."""
 
     system: str | None = None
     code: str | None = None
     name: str | None = None
 
-    def normalised(self, where: str) -> ConceptRef:
+    def normalised(self, where: str) -> ClaimedConcept:
         if self.name is not None and (self.system or self.code):
             raise VerificationInputError("give either a name or a system and code, not both", where)
         if self.name is not None:
@@ -103,7 +103,7 @@ class ConceptRef:
                 raise VerificationInputError("the name is empty", f"{where}.name")
             if len(name) > MAX_NAME_LENGTH:
                 raise VerificationInputError(f"the name is longer than {MAX_NAME_LENGTH} characters", f"{where}.name")
-            return ConceptRef(name=name)
+            return ClaimedConcept(name=name)
         if not self.system or not self.code:
             raise VerificationInputError("give a system and a code, or a name", where)
         try:
@@ -119,7 +119,7 @@ class ConceptRef:
         code = normalise_code(system, code)
         if system in ("UMLS", "SEMMEDDB") and not _CUI.match(code):
             raise VerificationInputError(f"{code!r} is not a UMLS CUI (C + 7 digits)", f"{where}.code")
-        return ConceptRef(system=system, code=code)
+        return ClaimedConcept(system=system, code=code)
 
     def label(self) -> str:
         return self.name if self.name is not None else f"{self.system}:{self.code}"
@@ -127,10 +127,10 @@ class ConceptRef:
 
 @dataclass(frozen=True)
 class Claim:
-    subject: ConceptRef
+    subject: ClaimedConcept
     predicate: str
-    object: ConceptRef
-    context: tuple[ConceptRef, ...] = ()
+    object: ClaimedConcept
+    context: tuple[ClaimedConcept, ...] = ()
     thresholds: Thresholds = field(default_factory=Thresholds)
 
 
@@ -182,7 +182,7 @@ def _names_from(names: list[str], records: list[Record]) -> dict[str, dict[str, 
 
 
 def _claim_params(items: list[_Prepared], by_name: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    def codes_of(ref: ConceptRef) -> list[dict[str, str]]:
+    def codes_of(ref: ClaimedConcept) -> list[dict[str, str]]:
         if ref.name is not None:
             return [{"system": h["system"], "code": h["code"]} for h in by_name.get(ref.name, {}).get("hits", [])]
         assert ref.system and ref.code
@@ -266,8 +266,8 @@ class Verifier:
                 prepared.append({"index": i, "error": {"field": exc.field, "detail": str(exc)}})
         return prepared, [p for p in prepared if isinstance(p, tuple)]
 
-    def distractors(self, subject: ConceptRef, predicate: str, candidates: list[ConceptRef],
-                    context: tuple[ConceptRef, ...] = (), thresholds: Thresholds | None = None) -> dict[str, Any]:
+    def distractors(self, subject: ClaimedConcept, predicate: str, candidates: list[ClaimedConcept],
+                    context: tuple[ClaimedConcept, ...] = (), thresholds: Thresholds | None = None) -> dict[str, Any]:
         """Which candidate distractors the knowledge supports for the subject or a context concept."""
         thresholds = thresholds or Thresholds()
         claims: list[Claim] = []
@@ -540,7 +540,7 @@ def _context_evidence(e: dict[str, Any], a: _Anchor, b: _Anchor, t: Thresholds, 
     return item
 
 
-def _resolution(ref: ConceptRef, anchors: list[_Anchor], by_name: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def _resolution(ref: ClaimedConcept, anchors: list[_Anchor], by_name: dict[str, dict[str, Any]]) -> dict[str, Any]:
     direct = sorted((a for a in anchors if a.steps == 0), key=lambda a: (a.system, a.code))
     out: dict[str, Any] = {
         "input": {"name": ref.name} if ref.name is not None else {"system": ref.system, "code": ref.code},

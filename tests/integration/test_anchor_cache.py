@@ -17,7 +17,7 @@ import pytest
 from graph.settings import Settings
 from graph.store.connection import open_async_driver
 from graph.store.loading import load_release
-from graph.verification.verifier import Claim, ConceptRef, Thresholds, Verifier
+from graph.verification.verifier import Claim, ClaimedConcept, Thresholds, Verifier
 from loaders.registry import LoadRequest, get_loader
 
 from .helpers import DATABASE, load_connected_fixtures
@@ -26,12 +26,12 @@ pytestmark = pytest.mark.integration
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 BOTH = Thresholds(sources=("literature", "ontology"))
-I10 = ConceptRef("ICD10CM", "I10")  # reaches the SemMedDB concept C0020538 only through the UMLS crosswalk
-STROKE = ConceptRef("UMLS", "C0038454")
+I10 = ClaimedConcept("ICD10CM", "I10")  # reaches the SemMedDB concept C0020538 only through the UMLS crosswalk
+STROKE = ClaimedConcept("UMLS", "C0038454")
 
 
-def cui(value: str) -> ConceptRef:
-    return ConceptRef("UMLS", value)
+def cui(value: str) -> ClaimedConcept:
+    return ClaimedConcept("UMLS", value)
 
 
 CLAIMS = [
@@ -41,9 +41,9 @@ CLAIMS = [
     Claim(cui("C0020456"), "cause", cui("C1561643")),  # conflicting
     Claim(cui("C0907402"), "treat", cui("C0020456"), (cui("C0037369"),)),  # conflicting through context
     Claim(cui("C0020456"), "TREATED_BY", cui("C0907402")),  # an inverse phrasing
-    Claim(ConceptRef("HPO", "HP:0001635"), "associate", cui("C0004238"), thresholds=BOTH),
-    Claim(ConceptRef("SNOMEDCT", "42343007"), "has_finding", ConceptRef("HPO", "HP:0001635"), thresholds=BOTH),
-    Claim(ConceptRef(name="Hypertension"), "cause", ConceptRef(name="Cerebrovascular accident")),  # names
+    Claim(ClaimedConcept("HPO", "HP:0001635"), "associate", cui("C0004238"), thresholds=BOTH),
+    Claim(ClaimedConcept("SNOMEDCT", "42343007"), "has_finding", ClaimedConcept("HPO", "HP:0001635"), thresholds=BOTH),
+    Claim(ClaimedConcept(name="Hypertension"), "cause", ClaimedConcept(name="Cerebrovascular accident")),  # names
     Claim(cui("C0020538"), "cause", cui("C9999999")),  # unresolved
     Claim(I10, "cause", STROKE, thresholds=Thresholds(hierarchy_steps=1)),  # hierarchy: always walked
 ]

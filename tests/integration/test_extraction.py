@@ -17,7 +17,7 @@ from graph.extraction.lexicon import load_lexicon
 from graph.extraction.material import current_items, ingest
 from graph.extraction.mentions import DictionaryExtractor
 from graph.extraction.runs import run_extraction
-from graph.provenance.chains import Provenance
+from graph.provenance.chains import ProvenanceChains
 from graph.review.saved_queries import read_saved_query, run_saved_query, saved_queries
 from loaders.hpo import bundled_files
 
@@ -201,12 +201,12 @@ def test_superseded_item_flags_its_edges_stale_and_a_new_run_supersedes(first_ru
     key = graph.execute_query(
         "MATCH (:Concept {code: 'I50.9'})-[e:HAS_FINDING {run: $run}]->(:Concept {code: 'HP:0010741'}) "
         "RETURN e.key AS key", run=first_run.run_id, database_=DATABASE).records[0]["key"]
-    chain = Provenance(graph, DATABASE).edge(key)
+    chain = ProvenanceChains(graph, DATABASE).edge(key)
     assert any("superseded by v-hf-01@" in s for s in chain["stale"])
 
     second = run_extraction(graph, DATABASE, current_items(graph, DATABASE), DictionaryExtractor(lexicon), lexicon)
     assert second.action == "completed" and second.superseded_runs == [first_run.run_id]
-    old = Provenance(graph, DATABASE).edge(key)  # the old run's edge is kept, flagged
+    old = ProvenanceChains(graph, DATABASE).edge(key)  # the old run's edge is kept, flagged
     assert any(s.startswith("run superseded by " + second.run_id) for s in old["stale"])
     shutil.rmtree(tmp_path, ignore_errors=True)
 

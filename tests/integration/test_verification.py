@@ -11,7 +11,7 @@ import pytest
 from api.client import ClinigraphClient, ItemError, code, name
 from api.models import DistractorsOut, VerifyBatchOut, VerifyOut
 from graph.verification.queries import IDENTITY_QUERY, KNOWN_ANCHORS_QUERY, NAME_QUERY, hierarchy_query
-from graph.verification.verifier import Claim, ConceptRef, Thresholds, VerificationInputError, Verifier
+from graph.verification.verifier import Claim, ClaimedConcept, Thresholds, VerificationInputError, Verifier
 
 from .helpers import DATABASE, api_client, count, load_connected_fixtures, load_source
 
@@ -31,8 +31,8 @@ def verifier(graph):
     return Verifier(graph, DATABASE)
 
 
-def cui(value: str) -> ConceptRef:
-    return ConceptRef("UMLS", value)
+def cui(value: str) -> ClaimedConcept:
+    return ClaimedConcept("UMLS", value)
 
 
 HTN, STROKE, CHF, AF = cui("C0020538"), cui("C0038454"), cui("C0018802"), cui("C0004238")
@@ -92,24 +92,24 @@ def test_unsupported_when_nothing_either_way(verifier):
 def test_unresolved_names_the_side_that_failed(verifier):
     a = verifier.verify(Claim(cui("C9999999"), "cause", STROKE))
     assert a["verdict"] == "unresolved" and "subject" in a["explanation"]
-    b = verifier.verify(Claim(HTN, "cause", ConceptRef(name="qwertyuiop zzzz")))
+    b = verifier.verify(Claim(HTN, "cause", ClaimedConcept(name="qwertyuiop zzzz")))
     assert b["verdict"] == "unresolved" and b["object"]["method"] == "not found"
 
 
 def test_codes_of_other_systems_meet_literature_through_the_crosswalk(verifier):
-    a = verifier.verify(Claim(ConceptRef("ICD10CM", "I10"), "cause", ConceptRef("SNOMEDCT", "230690007")))
+    a = verifier.verify(Claim(ClaimedConcept("ICD10CM", "I10"), "cause", ClaimedConcept("SNOMEDCT", "230690007")))
     assert a["verdict"] == "supported"
     assert "C0020538" in a["subject"]["cuis"] and "C0038454" in a["object"]["cuis"]
     (e,) = counted(a, "positive")
     assert e["crosswalk"] == ["SEMMEDDB:C0020538", "SEMMEDDB:C0038454"]  # reached through the UMLS crosswalk
     direct = verifier.verify(Claim(HTN, "cause", STROKE))
     assert counted(direct, "positive")[0]["crosswalk"] == []  # a CUI's own literature concept
-    hpo = verifier.verify(Claim(ConceptRef("HPO", "HP:0000822"), "cause", ConceptRef("ICD10CM", "I50.9")))
+    hpo = verifier.verify(Claim(ClaimedConcept("HPO", "HP:0000822"), "cause", ClaimedConcept("ICD10CM", "I50.9")))
     assert hpo["verdict"] == "supported"
 
 
 def test_names_are_resolved_and_the_resolution_reported(verifier):
-    a = verifier.verify(Claim(ConceptRef(name="hypertension"), "cause", ConceptRef(name="Stroke")))
+    a = verifier.verify(Claim(ClaimedConcept(name="hypertension"), "cause", ClaimedConcept(name="Stroke")))
     assert a["verdict"] == "supported"
     assert a["subject"]["method"] == "exact name or synonym"
     assert {"system": "HPO", "code": "HP:0000822"} in [{k: m[k] for k in ("system", "code")}
@@ -129,7 +129,7 @@ def test_has_finding_through_manifestation_of(verifier):
 
 
 def test_hierarchy_steps_find_support_through_a_more_general_subject(verifier):
-    t2dm, retinopathy = ConceptRef("SNOMEDCT", "44054006"), cui("C0011884")
+    t2dm, retinopathy = ClaimedConcept("SNOMEDCT", "44054006"), cui("C0011884")
     assert verifier.verify(Claim(t2dm, "cause", retinopathy))["verdict"] == "unsupported"
     a = verifier.verify(Claim(t2dm, "cause", retinopathy, thresholds=Thresholds(hierarchy_steps=1)))
     assert a["verdict"] == "supported"
@@ -138,7 +138,7 @@ def test_hierarchy_steps_find_support_through_a_more_general_subject(verifier):
 
 
 def test_ontology_evidence_snomed_due_to(verifier):
-    a = verifier.verify(Claim(ConceptRef("SNOMEDCT", "38341003"), "cause", ConceptRef("SNOMEDCT", "64715009"),
+    a = verifier.verify(Claim(ClaimedConcept("SNOMEDCT", "38341003"), "cause", ClaimedConcept("SNOMEDCT", "64715009"),
                               thresholds=BOTH))
     assert a["verdict"] == "supported"
     (e,) = counted(a, "positive")
@@ -148,32 +148,33 @@ def test_ontology_evidence_snomed_due_to(verifier):
 
 def test_ontology_evidence_icd10cm_code_first_and_use_additional_code(verifier):
     # I50 "Heart failure" says: code first hypertensive heart disease with heart failure (I11.0).
-    a = verifier.verify(Claim(ConceptRef("ICD10CM", "I11.0"), "cause", ConceptRef("ICD10CM", "I50"), thresholds=BOTH))
+    a = verifier.verify(Claim(ClaimedConcept("ICD10CM", "I11.0"), "cause", ClaimedConcept("ICD10CM", "I50"),
+                              thresholds=BOTH))
     assert a["verdict"] == "supported"
     (e,) = counted(a, "positive")
     assert e["relation"] == "code_first" and e["source"]["type"] == "CITES" and e["from"]["code"] == "I50"
     # E11.22 says: use additional code to identify the stage of chronic kidney disease (N18.1-N18.6).
-    b = verifier.verify(Claim(ConceptRef("ICD10CM", "E11.22"), "associate", ConceptRef("ICD10CM", "N18.3"),
+    b = verifier.verify(Claim(ClaimedConcept("ICD10CM", "E11.22"), "associate", ClaimedConcept("ICD10CM", "N18.3"),
                               thresholds=BOTH))
     assert b["verdict"] == "supported" and counted(b, "positive")[0]["relation"] == "use_additional_code"
 
 
 def test_ontology_evidence_is_reported_but_not_counted_by_default(verifier):
-    a = verifier.verify(Claim(ConceptRef("SNOMEDCT", "38341003"), "cause", ConceptRef("SNOMEDCT", "64715009")))
+    a = verifier.verify(Claim(ClaimedConcept("SNOMEDCT", "38341003"), "cause", ClaimedConcept("SNOMEDCT", "64715009")))
     assert a["verdict"] == "unsupported"
     (e,) = a["evidence"]
     assert e["counted"] is False and "not counted" in e["not_counted_because"]
 
 
 def test_hpo_not_annotation_contradicts_and_is_always_reported(verifier):
-    disease, af = ConceptRef("OMIM", "125853"), ConceptRef("HPO", "HP:0005110")
+    disease, af = ClaimedConcept("OMIM", "125853"), ClaimedConcept("HPO", "HP:0005110")
     a = verifier.verify(Claim(disease, "has_finding", af, thresholds=BOTH))
     assert a["verdict"] == "contradicted"
     (e,) = counted(a, "negative")
     assert e["source"]["type"] == "HAS_PHENOTYPE" and e["details"]["negated"] is True
     default = verifier.verify(Claim(disease, "has_finding", af))
     assert default["verdict"] != "supported" and default["evidence"][0]["polarity"] == "negative"
-    positive = verifier.verify(Claim(disease, "has_finding", ConceptRef("HPO", "HP:0003074"), thresholds=BOTH))
+    positive = verifier.verify(Claim(disease, "has_finding", ClaimedConcept("HPO", "HP:0003074"), thresholds=BOTH))
     assert positive["verdict"] == "supported"
 
 
@@ -207,9 +208,9 @@ def test_published_rule_defaults_give_the_rules_decisions(verifier):
 
 def test_bad_items_are_refused_with_the_field(verifier):
     cases = [
-        (Claim(ConceptRef("NOSUCH", "X"), "cause", STROKE), "subject.system"),
+        (Claim(ClaimedConcept("NOSUCH", "X"), "cause", STROKE), "subject.system"),
         (Claim(cui("C12"), "cause", STROKE), "subject.code"),
-        (Claim(HTN, "cause", ConceptRef(name="  ")), "object.name"),
+        (Claim(HTN, "cause", ClaimedConcept(name="  ")), "object.name"),
         (Claim(HTN, "TELEPORTS", STROKE), "predicate"),
         (Claim(HTN, "cause", STROKE, thresholds=Thresholds(hierarchy_steps=9)), "thresholds.hierarchy_steps"),
     ]
@@ -243,8 +244,10 @@ def test_verification_statements_are_read_only(graph, query):
 def test_the_async_path_answers_exactly_as_the_sync_one(graph, neo4j_settings):
     from graph.store.connection import open_async_driver
 
-    claims = [Claim(HTN, "cause", STROKE), Claim(ConceptRef(name="hypertension"), "cause", ConceptRef(name="stroke")),
-              Claim(ConceptRef("UMLS", "C0020538"), "treat", STROKE), Claim(ConceptRef("XX", "1"), "cause", STROKE)]
+    claims = [Claim(HTN, "cause", STROKE),
+              Claim(ClaimedConcept(name="hypertension"), "cause", ClaimedConcept(name="stroke")),
+              Claim(ClaimedConcept("UMLS", "C0020538"), "treat", STROKE),
+              Claim(ClaimedConcept("XX", "1"), "cause", STROKE)]
     verifier = Verifier(graph, DATABASE)
 
     async def run() -> list[dict]:
@@ -261,11 +264,11 @@ def test_the_lean_statement_answers_as_the_full_one(verifier):
     """Claims without hierarchy steps or context get a smaller statement; put in a batch with a claim that
     needs both, they are answered by the full one. The answers must not differ."""
     lean = [Claim(HTN, "cause", STROKE), Claim(APAP, "cause", cui("C0023895")), Claim(HGLY, "treated_by", GLAR),
-            Claim(ConceptRef("HPO", "HP:0000822"), "cause", STROKE), Claim(ConceptRef("SNOMEDCT", "38341003"),
-                                                                        "cause", ConceptRef("SNOMEDCT", "64715009"),
+            Claim(ClaimedConcept("HPO", "HP:0000822"), "cause", STROKE), Claim(ClaimedConcept("SNOMEDCT", "38341003"),
+                                                                        "cause", ClaimedConcept("SNOMEDCT", "64715009"),
                                                                         thresholds=BOTH),
-            Claim(ConceptRef("ICD10CM", "I11.0"), "cause", ConceptRef("ICD10CM", "I50"), thresholds=BOTH),
-            Claim(ConceptRef("SNOMEDCT", "44054006"), "cause", cui("C0011884"))]
+            Claim(ClaimedConcept("ICD10CM", "I11.0"), "cause", ClaimedConcept("ICD10CM", "I50"), thresholds=BOTH),
+            Claim(ClaimedConcept("SNOMEDCT", "44054006"), "cause", cui("C0011884"))]
     needs_all = Claim(HTN, "cause", STROKE, context=(SMK,), thresholds=Thresholds(hierarchy_steps=2))
     alone = verifier.verify_many(lean)
     assert verifier.verify_many([*lean, needs_all])[:-1] == alone
