@@ -37,6 +37,7 @@ from graph.extraction.grounding import Decision, Grounder
 from graph.extraction.lexicon import Lexicon
 from graph.extraction.mentions import FINDING_SECTIONS, Extractor, FoundMention, locate
 from graph.store.connection import maintenance
+from graph.store.runs import DONE, RecordedRun, run_id_of
 from loaders.material import Item
 
 #: Relationship types and the order in which a stronger rule wins for the same pair.
@@ -65,8 +66,7 @@ class _Mention:
 def run_id_for(job: str, version: str, parameters: dict[str, Any], item_uids: list[str],
                releases: dict[str, str]) -> str:
     """The identity of a run: the same job, parameters, inputs and releases give the same id."""
-    blob = json.dumps([job, version, parameters, sorted(item_uids), sorted(releases.items())], sort_keys=True)
-    return "run:" + hashlib.sha256(blob.encode()).hexdigest()[:16]
+    return run_id_of("run:", [job, version, parameters, sorted(item_uids), sorted(releases.items())])
 
 
 def _mention_id(run_id: str, item: Item, m: FoundMention) -> str:
@@ -212,24 +212,15 @@ def run_extraction(driver: Driver, database: str, items: list[Item], extractor: 
     parameters = parameters or {}
     run_id = run_id_for(extractor.name, extractor.version, parameters, [i.uid for i in items], lexicon.releases)
     result = RunResult(run_id, extractor.name, extractor.version, "unchanged")
-    existing, _, _ = driver.execute_query("MATCH (r:ExtractionRun {id: $id}) RETURN r.status AS status, "
-                                          "r.counts AS counts", id=run_id, database_=database)
-    if existing and existing[0]["status"] in ("completed", "superseded"):
-        result.counts = json.loads(existing[0]["counts"] or "{}")
+    run = RecordedRun(driver, database, "ExtractionRun", run_id, extractor.name,
+                      purge=lambda: purge_run(driver, database, run_id))
+    previous = run.previous()
+    if previous and previous["status"] in DONE:  # a superseded run keeps its mentions and edges, flagged
+        result.counts = previous["counts"]
         return result
-    if existing:
-        purge_run(driver, database, run_id)
-    driver.execute_query(
-        """
-        MERGE (r:ExtractionRun {id: $id})
-        SET r.job = $job, r.job_version = $version, r.parameters = $parameters, r.input = $input,
-            r.items = $items, r.releases = $releases, r.status = 'running', r.started_at = datetime(),
-            r.finished_at = null, r.error = null
-        """,
-        id=run_id, job=extractor.name, version=extractor.version, parameters=json.dumps(parameters, sort_keys=True),
-        input=input_description, items=[i.uid for i in items], releases=sorted(lexicon.releases.values()),
-        database_=database,
-    )
+    run.start({"job_version": extractor.version, "parameters": json.dumps(parameters, sort_keys=True),
+               "input": input_description, "items": [i.uid for i in items],
+               "releases": sorted(lexicon.releases.values())})
     try:
         mentions = extract_mentions(run_id, items, extractor, Grounder(lexicon))
         edges = typed_edges(run_id, mentions)
@@ -238,14 +229,11 @@ def run_extraction(driver: Driver, database: str, items: list[Item], extractor: 
         _write(driver, database, _WRITE_EDGES, edges, run_id, batch_size)
         counts = _counts(mentions, edges, items)
         result.counts = counts
-        result.superseded_runs = _complete(driver, database, run_id, extractor.name, counts)
+        result.superseded_runs = run.complete(counts)
         result.action = "completed"
         return result
     except BaseException as exc:
-        purge_run(driver, database, run_id)
-        driver.execute_query("MATCH (r:ExtractionRun {id: $id}) SET r.status = 'failed', r.error = $error, "
-                             "r.finished_at = datetime()", id=run_id, error=f"{type(exc).__name__}: {exc}",
-                             database_=database)
+        run.fail(exc)
         raise
 
 
@@ -271,22 +259,6 @@ def _counts(mentions: list[_Mention], edges: list[dict[str, Any]], items: list[I
     for e in edges:
         counts[f"edges_{e['props']['relationship_type']}"] += 1
     return dict(sorted(counts.items()))
-
-
-def _complete(driver: Driver, database: str, run_id: str, job: str, counts: dict[str, int]) -> list[str]:
-    """Mark the run completed and, in the same transaction, every earlier completed run of the job superseded."""
-    records, _, _ = driver.execute_query(
-        """
-        MATCH (r:ExtractionRun {id: $id})
-        SET r.status = 'completed', r.finished_at = datetime(), r.counts = $counts
-        WITH r
-        OPTIONAL MATCH (old:ExtractionRun {job: $job, status: 'completed'}) WHERE old.id <> $id
-        SET old.status = 'superseded', old.superseded_by = $id, old.superseded_at = datetime()
-        RETURN collect(old.id) AS superseded
-        """,
-        id=run_id, job=job, counts=json.dumps(counts, sort_keys=True), database_=database,
-    )
-    return list(records[0]["superseded"])
 
 
 def purge_run(driver: Driver, database: str, run_id: str) -> None:

@@ -63,7 +63,7 @@ class Patient:
 
 _DIAGNOSES = """
 MATCH (r:Release {system: 'ICD10CM', """ + SERVED_CURRENT + """})
-OPTIONAL MATCH (m:SpecialtyMap {status: 'complete', current: true})
+OPTIONAL MATCH (m:SpecialtyMap {status: 'completed', current: true})
 WITH r, m
 UNWIND $codes AS code
 OPTIONAL MATCH (c:Concept {system: 'ICD10CM', code: code, release: r.id})
@@ -76,7 +76,7 @@ RETURN code, c.display AS display, c.kind AS kind, c IS NOT NULL AS known, r.id 
 _FINDINGS_OF = """
 MATCH (run:ExtractionRun {status: 'completed'})
 WITH collect(run.id) AS runs
-OPTIONAL MATCH (m:SpecialtyMap {status: 'complete', current: true})
+OPTIONAL MATCH (m:SpecialtyMap {status: 'completed', current: true})
 WITH runs, m
 UNWIND $diagnoses AS d
 MATCH (x:Concept {system: 'ICD10CM'})-[e:HAS_FINDING]->(f:Concept)

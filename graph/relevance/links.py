@@ -31,7 +31,6 @@ the current one only when it completes, and a failed run leaves nothing visible.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import tomllib
 from collections import defaultdict
@@ -43,6 +42,7 @@ from neo4j import Driver
 
 from graph.store.connection import maintenance
 from graph.store.releases import SERVED_CURRENT
+from graph.store.runs import COMPLETED, RecordedRun, run_id_of
 from loaders.curated_links import DEFAULT_FILE, CuratedLinks, read_curated_links
 from loaders.errors import ClinigraphError
 from loaders.package_resources import shipped_path
@@ -156,39 +156,19 @@ def build_links(driver: Driver, database: str, curated_path: str | Path = DEFAUL
         "MATCH (r:ExtractionRun {status: 'completed'}) RETURN r.id AS id", database_=database).records)
     inputs = {"job": JOB, "version": VERSION, "threshold": threshold, "releases": releases,
               "curated": curated.sha256, "organs": sorted(_organs()), "extraction_runs": extraction_runs}
-    run_id = "dxlinks-" + hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:16]
-    existing, _, _ = driver.execute_query("MATCH (r:LinkRun {id: $id}) RETURN r.status AS status, r.counts AS c",
-                                          id=run_id, database_=database)
-    if existing and existing[0]["status"] == "completed":
-        return LinkRun(run_id, "unchanged", json.loads(existing[0]["c"] or "{}"))
-    _purge(driver, database, run_id)
-    driver.execute_query(
-        """
-        MERGE (r:LinkRun {id: $id})
-        SET r.job = $job, r.job_version = $version, r.parameters = $parameters, r.releases = $releases,
-            r.curated_file = $file, r.curated_sha256 = $sha, r.extraction_runs = $runs, r.status = 'running',
-            r.started_at = datetime(), r.finished_at = null, r.error = null
-        """,
-        id=run_id, job=JOB, version=VERSION, parameters=json.dumps({"threshold": threshold}),
-        releases=sorted(releases.values()), file=curated.path.name, sha=curated.sha256, runs=extraction_runs,
-        database_=database)
+    run_id = run_id_of("dxlinks-", inputs)
+    run = RecordedRun(driver, database, "LinkRun", run_id, JOB, purge=lambda: _delete_edges(driver, database, run_id))
+    previous = run.previous()
+    if previous and previous["status"] == COMPLETED:
+        return LinkRun(run_id, "unchanged", previous["counts"])
+    run.start({"job_version": VERSION, "parameters": json.dumps({"threshold": threshold}),
+               "releases": sorted(releases.values()), "curated_file": curated.path.name,
+               "curated_sha256": curated.sha256, "extraction_runs": extraction_runs})
     try:
         counts = _build(driver, database, run_id, releases, curated, threshold)
-        superseded = [r["id"] for r in driver.execute_query(
-            """
-            MATCH (r:LinkRun {id: $id})
-            SET r.status = 'completed', r.current = true, r.finished_at = datetime(), r.counts = $counts
-            WITH r
-            OPTIONAL MATCH (old:LinkRun {current: true}) WHERE old.id <> $id
-            SET old.current = false, old.status = 'superseded', old.superseded_by = $id
-            RETURN old.id AS id
-            """,
-            id=run_id, counts=json.dumps(counts, sort_keys=True), database_=database).records if r["id"]]
+        superseded = run.complete(counts)
     except BaseException as exc:
-        _purge(driver, database, run_id)
-        driver.execute_query("MATCH (r:LinkRun {id: $id}) SET r.status = 'failed', r.error = $error, "
-                             "r.finished_at = datetime()", id=run_id, error=f"{type(exc).__name__}: {exc}",
-                             database_=database)
+        run.fail(exc)
         raise
     for old in superseded:
         _delete_edges(driver, database, old)
@@ -321,6 +301,3 @@ def _delete_edges(driver: Driver, database: str, run_id: str) -> None:
                                 "CALL (o) { DELETE o } IN TRANSACTIONS OF 10000 ROWS"),
                     id=run_id).consume()
 
-
-def _purge(driver: Driver, database: str, run_id: str) -> None:
-    _delete_edges(driver, database, run_id)

@@ -28,10 +28,13 @@ from neo4j import Driver
 
 from graph.store.connection import maintenance
 from graph.store.releases import SERVED_CURRENT
+from graph.store.runs import COMPLETED, RecordedRun
 from loaders.errors import ClinigraphError
 from loaders.specialties import DEFAULT_FILE, OwnershipMap, read_ownership
 
 METHOD = "clinigraph.specialties/1.0.0"
+#: The job a SpecialtyMap is a run of (graph/store/runs.py): each completed map supersedes the previous one.
+JOB = "clinigraph.specialties"
 
 
 @dataclass
@@ -59,23 +62,18 @@ def load_specialties(driver: Driver, database: str, path: str | Path = DEFAULT_F
     sct_release = sct[0]["id"] if sct else None
     organs, organ_specialties = _organ_table()
     map_id = f"{ownership.id}@{icd_release}" + (f"+{sct_release}+organs{_organ_hash()}" if sct_release else "")
-    existing, _, _ = driver.execute_query("MATCH (m:SpecialtyMap {id: $id}) RETURN m.status AS status",
-                                          id=map_id, database_=database)
-    if existing and existing[0]["status"] == "complete":
+    run = RecordedRun(driver, database, "SpecialtyMap", map_id, JOB,
+                      purge=lambda: _delete_edges(driver, database, map_id))
+    previous = run.previous()
+    if previous and previous["status"] == COMPLETED:
         return SpecialtyLoad(map_id, icd_release, "unchanged")
-    _purge(driver, database, map_id)
     codes = [r["code"] for r in driver.execute_query(
         "MATCH (c:Concept {release: $release}) WHERE c.kind IN ['category', 'code'] RETURN c.code AS code",
         release=icd_release, database_=database).records]
     assigned = ownership.assign(codes)
-    driver.execute_query(
-        """
-        UNWIND $specialties AS s MERGE (:Specialty {id: s.id}) WITH count(*) AS done
-        CREATE (m:SpecialtyMap {id: $id}) SET m += $props, m.status = 'loading', m.started_at = datetime()
-        """,
-        specialties=[{"id": s} for s in ownership.specialties], id=map_id,
-        props=_map_props(ownership, icd_release, sct_release),
-        database_=database)
+    driver.execute_query("UNWIND $specialties AS s MERGE (:Specialty {id: s.id})",
+                         specialties=[{"id": s} for s in ownership.specialties], database_=database)
+    run.start(_map_props(ownership, icd_release, sct_release))
     try:
         rows = [_edge_row(code, rule, ownership) for code, rule in assigned]
         for start in range(0, len(rows), batch_size):
@@ -91,25 +89,15 @@ def load_specialties(driver: Driver, database: str, path: str | Path = DEFAULT_F
         if sct_release:
             snomed_edges = _snomed_homes(driver, database, map_id, icd_release, sct_release, organs,
                                          organ_specialties)
-        replaced = [r["id"] for r in driver.execute_query(
-            """
-            MATCH (m:SpecialtyMap {id: $id})
-            OPTIONAL MATCH (old:SpecialtyMap {current: true}) WHERE old.id <> $id
-            SET m.status = 'complete', m.current = true, m.finished_at = datetime(),
-                m.codes_with_a_home = $codes, m.edges = $edges
-            WITH old WHERE old IS NOT NULL
-            SET old.current = false, old.status = 'replaced'
-            RETURN old.id AS id
-            """,
-            id=map_id, codes=len({c for c, _ in assigned}), edges=len(rows) + snomed_edges,
-            database_=database).records]
-    except BaseException:
-        _purge(driver, database, map_id)
+        with_home, edges = len({c for c, _ in assigned}), len(rows) + snomed_edges
+        replaced = run.complete({"codes_with_a_home": with_home, "edges": edges},
+                                {"codes_with_a_home": with_home, "edges": edges})
+    except BaseException as exc:
+        run.fail(exc)
         raise
     for old in replaced:
         _delete_edges(driver, database, old)
-    return SpecialtyLoad(map_id, icd_release, "loaded", len({c for c, _ in assigned}), len(rows) + snomed_edges,
-                         replaced)
+    return SpecialtyLoad(map_id, icd_release, "loaded", with_home, edges, replaced)
 
 
 # SNOMED CT concepts take the homes of their first unconditional ICD-10-CM map target …
@@ -189,8 +177,3 @@ def _delete_edges(driver: Driver, database: str, map_id: str) -> None:
     with driver.session(database=database) as session:
         session.run(maintenance("MATCH ()-[h:HOME_SPECIALTY {map: $id}]->() "
                                 "CALL (h) { DELETE h } IN TRANSACTIONS OF 10000 ROWS"), id=map_id).consume()
-
-
-def _purge(driver: Driver, database: str, map_id: str) -> None:
-    _delete_edges(driver, database, map_id)
-    driver.execute_query("MATCH (m:SpecialtyMap {id: $id}) DETACH DELETE m", id=map_id, database_=database)

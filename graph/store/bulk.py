@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from graph.store.releases import current_of
+from graph.store.releases import current_of, release_files, release_properties
 from graph.store.runtime import PRIVATE_UMASK
 from graph.store.writer import (
     MAX_DANGLING_FRACTION,
@@ -340,20 +340,18 @@ def _write_release_model(
         if info.system not in systems:
             systems.add(info.system)
             sink.node("CodeSystem", "CodeSystem", info.system, {"name": info.system})
-        props: dict[str, Any] = {
-            "id": rid, "name": rid, "system": info.system, "systems": list(info.systems), "version": info.version,
-            "title": info.title, "loader": info.loader, "loader_version": info.loader_version,
-            "status": "complete", "current": rid in current, "content_sha256": digests[rid],
-        }
+        props: dict[str, Any] = {**release_properties(info, rid), "status": "complete", "current": rid in current,
+                                 "content_sha256": digests[rid]}
         if reports[rid]:
             props["report"] = reports[rid]
         sink.node("Release", "Release", rid, props)
         sink.relationship("HAS_RELEASE", ("CodeSystem", info.system), ("Release", rid), {})
-        for f in info.files:
-            if f.sha256 not in files_written:
-                files_written.add(f.sha256)
-                sink.node("SourceFile", "SourceFile", f.sha256, {"sha256": f.sha256, "size": f.size})
-            sink.relationship("HAS_FILE", ("Release", rid), ("SourceFile", f.sha256), {"name": f.name, "path": f.path})
+        for f in release_files(info):
+            if f["sha256"] not in files_written:
+                files_written.add(f["sha256"])
+                sink.node("SourceFile", "SourceFile", f["sha256"], {"sha256": f["sha256"], "size": f["size"]})
+            sink.relationship("HAS_FILE", ("Release", rid), ("SourceFile", f["sha256"]),
+                              {"name": f["name"], "path": f["path"]})
 
 
 def neo4j_admin_import(lib: Path, home: Path, conf_dir: Path, java: str, arguments: list[str], report_dir: Path,

@@ -23,7 +23,7 @@ from loaders.errors import ConflictError
 #: Each derived layer's label, the command that rebuilds it, and whether it is the layer in use.
 DERIVED_LAYERS = {
     "ExtractionRun": ("clinigraph extract", "run.status = 'completed'"),
-    "SpecialtyMap": ("clinigraph specialties", "run.status = 'complete' AND run.current"),
+    "SpecialtyMap": ("clinigraph specialties", "run.status = 'completed' AND run.current"),
     "LinkRun": ("clinigraph links", "run.status = 'completed' AND run.current"),
 }
 

@@ -86,10 +86,9 @@ RETURN r.id AS id, r.status AS status, coalesce(r.purged, false) AS purged, coll
 """
 
 _REGISTER = """
-MERGE (s:CodeSystem {name: $system})
-MERGE (r:Release {id: $id})
-SET r.name = $name, r.system = $system, r.systems = $systems, r.version = $version, r.title = $title,
-    r.loader = $loader, r.loader_version = $loader_version,
+MERGE (s:CodeSystem {name: $props.system})
+MERGE (r:Release {id: $props.id})
+SET r += $props,
     r.status = 'loading', r.current = false,
     r.started_at = datetime(), r.finished_at = null, r.error = null,
     r.report = null, r.superseded_by = null, r.superseded_at = null, r.purged = null
@@ -106,6 +105,19 @@ SET f.size = file.size
 MERGE (r)-[h:HAS_FILE]->(f)
 SET h.name = file.name, h.path = file.path
 """
+
+
+def release_properties(info: ReleaseInfo, instance: str) -> dict[str, Any]:
+    """What a Release node says about the release it is an instance of; both load paths write exactly this
+    (the driver path when a load begins, the full build in its release model)."""
+    return {"id": instance, "name": info.release_id, "system": info.system, "systems": list(info.systems),
+            "version": info.version, "title": info.title, "loader": info.loader,
+            "loader_version": info.loader_version}
+
+
+def release_files(info: ReleaseInfo) -> list[dict[str, Any]]:
+    """The release's files as ``HAS_FILE`` rows: the file's identity (sha256, size) and its name and path."""
+    return [{"sha256": f.sha256, "name": f.name, "size": f.size, "path": f.path} for f in info.files]
 
 
 def begin_release(driver: Driver, database: str, info: ReleaseInfo, *, force: bool = False) -> BeginOutcome:
@@ -139,9 +151,7 @@ def begin_release(driver: Driver, database: str, info: ReleaseInfo, *, force: bo
 
     def work(tx: ManagedTransaction) -> None:
         tx.run(
-            _REGISTER, id=instance, name=rid, system=info.system, systems=list(info.systems),
-            version=info.version, title=info.title, loader=info.loader, loader_version=info.loader_version,
-            files=[{"sha256": f.sha256, "name": f.name, "size": f.size, "path": f.path} for f in info.files],
+            _REGISTER, props=release_properties(info, instance), files=release_files(info),
         ).consume()
 
     with driver.session(database=database) as session:

@@ -131,7 +131,7 @@ def test_search_and_releases_on_real_data(client):
 
 def homes(driver, code: str) -> dict[str, dict]:
     records, _, _ = driver.execute_query(
-        "MATCH (m:SpecialtyMap {status: 'complete', current: true}) "
+        "MATCH (m:SpecialtyMap {status: 'completed', current: true}) "
         "MATCH (:Concept {system: 'ICD10CM', code: $code})-[h:HOME_SPECIALTY {map: m.id}]->(s:Specialty) "
         "RETURN s.id AS specialty, properties(h) AS h", code=code, database_=DATABASE)
     return {r["specialty"]: r["h"] for r in records}

@@ -186,7 +186,7 @@ def test_diagnoses_at_one_organ_are_linked_through_their_snomed_finding_sites(ap
 def test_snomed_ct_concepts_own_specialties_through_the_map_and_their_finding_site(api, driver):
     def homes(code: str) -> set[tuple[str, str]]:
         records, _, _ = driver.execute_query(
-            "MATCH (m:SpecialtyMap {status: 'complete', current: true}) "
+            "MATCH (m:SpecialtyMap {status: 'completed', current: true}) "
             "MATCH (:Concept {system: 'SNOMEDCT', code: $code})-[h:HOME_SPECIALTY {map: m.id}]->(s:Specialty) "
             "RETURN s.id AS specialty, h.via AS via", code=code, database_=DATABASE)
         return {(r["specialty"], r["via"]) for r in records}

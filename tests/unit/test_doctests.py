@@ -15,6 +15,7 @@ MODULES = [
     "loaders.loinc",
     "graph.store.releases",
     "graph.store.schema",
+    "graph.store.runs",
     "graph.terminology.systems",
     "graph.terminology.concepts",
 ]
