@@ -36,8 +36,7 @@ from neo4j import Driver, ManagedTransaction
 from graph.extraction.grounding import Decision, Grounder
 from graph.extraction.lexicon import Lexicon
 from graph.extraction.mentions import FINDING_SECTIONS, Extractor, FoundMention, locate
-from graph.store.connection import maintenance
-from graph.store.runs import DONE, RecordedRun, run_id_of
+from graph.store.runs import DONE, RecordedRun, delete_of_run, run_id_of
 from loaders.material import Item
 
 #: Relationship types and the order in which a stronger rule wins for the same pair.
@@ -263,10 +262,5 @@ def _counts(mentions: list[_Mention], edges: list[dict[str, Any]], items: list[I
 
 def purge_run(driver: Driver, database: str, run_id: str) -> None:
     """Remove what a run wrote (its mentions and edges); the run node stays as the record of the attempt."""
-    with driver.session(database=database) as session:
-        session.run(maintenance("MATCH ()-[e:HAS_FINDING {run: $id}]->() "
-                                "CALL (e) { DELETE e } IN TRANSACTIONS OF 5000 ROWS"),
-                    id=run_id).consume()
-        session.run(maintenance("MATCH (m:Mention {run: $id}) "
-                                "CALL (m) { DETACH DELETE m } IN TRANSACTIONS OF 5000 ROWS"),
-                    id=run_id).consume()
+    delete_of_run(driver, database, "()-[e:HAS_FINDING {run: $id}]->()", run_id, batch=5000)
+    delete_of_run(driver, database, "(m:Mention {run: $id})", run_id, detach=True, batch=5000)

@@ -40,9 +40,8 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.store.connection import maintenance
 from graph.store.releases import SERVED_CURRENT
-from graph.store.runs import COMPLETED, RecordedRun, run_id_of
+from graph.store.runs import COMPLETED, RecordedRun, delete_of_run, run_id_of
 from loaders.curated_links import DEFAULT_FILE, CuratedLinks, read_curated_links
 from loaders.errors import ClinigraphError
 from loaders.package_resources import shipped_path
@@ -293,11 +292,6 @@ def organ_links(tx: Any, run_id: str, codes: dict[str, list[str]]) -> list[dict[
 
 
 def _delete_edges(driver: Driver, database: str, run_id: str) -> None:
-    with driver.session(database=database) as session:
-        session.run(maintenance("MATCH ()-[l:DX_LINK {run: $id}]->() "
-                                "CALL (l) { DELETE l } IN TRANSACTIONS OF 10000 ROWS"),
-                    id=run_id).consume()
-        session.run(maintenance("MATCH ()-[o:AT_ORGAN {run: $id}]->() "
-                                "CALL (o) { DELETE o } IN TRANSACTIONS OF 10000 ROWS"),
-                    id=run_id).consume()
+    delete_of_run(driver, database, "()-[l:DX_LINK {run: $id}]->()", run_id)
+    delete_of_run(driver, database, "()-[o:AT_ORGAN {run: $id}]->()", run_id)
 

@@ -26,9 +26,8 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.store.connection import maintenance
 from graph.store.releases import SERVED_CURRENT
-from graph.store.runs import COMPLETED, RecordedRun
+from graph.store.runs import COMPLETED, RecordedRun, delete_of_run
 from loaders.errors import ClinigraphError
 from loaders.specialties import DEFAULT_FILE, OwnershipMap, read_ownership
 
@@ -174,6 +173,4 @@ def _edge_row(code: str, rule: Any, ownership: OwnershipMap) -> dict[str, Any]:
 
 
 def _delete_edges(driver: Driver, database: str, map_id: str) -> None:
-    with driver.session(database=database) as session:
-        session.run(maintenance("MATCH ()-[h:HOME_SPECIALTY {map: $id}]->() "
-                                "CALL (h) { DELETE h } IN TRANSACTIONS OF 10000 ROWS"), id=map_id).consume()
+    delete_of_run(driver, database, "()-[h:HOME_SPECIALTY {map: $id}]->()", map_id)

@@ -21,17 +21,34 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from neo4j import Driver
 
+from graph.store.connection import maintenance
 from graph.store.derived import DERIVED_LAYERS
 
 RUNNING, COMPLETED, FAILED, SUPERSEDED = "running", "completed", "failed", "superseded"
 #: States in which a run's work is done: rerunning the same inputs writes nothing.
 DONE = (COMPLETED, SUPERSEDED)
+
+
+def delete_of_run(driver: Driver, database: str, pattern: str, run_id: str, *, detach: bool = False,
+                  batch: int = 10_000) -> None:
+    """Delete what ``pattern`` matches for one run (``$id``) in batches: its edges — ``()-[e:DX_LINK {run:
+    $id}]->()`` — or nodes, ``detach`` for nodes with edges. The pattern's first variable is the one deleted
+    (batched: a map holds 100,000 edges, past one transaction's memory)."""
+    variable = re.search(r"[(\[](\w+):", pattern)
+    if variable is None:
+        raise ValueError(f"no variable to delete in {pattern!r}")
+    name = variable.group(1)
+    verb = "DETACH DELETE" if detach else "DELETE"
+    with driver.session(database=database) as session:
+        session.run(maintenance(f"MATCH {pattern} CALL ({name}) {{ {verb} {name} }} IN TRANSACTIONS OF {batch} ROWS"),
+                    id=run_id).consume()
 
 
 def run_id_of(prefix: str, inputs: Any, length: int = 16) -> str:
