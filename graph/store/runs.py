@@ -60,6 +60,30 @@ def run_id_of(prefix: str, inputs: Any, length: int = 16) -> str:
     return prefix + hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:length]
 
 
+_PREVIOUS = "MATCH (r:__LABEL__ {id: $id}) RETURN r.status AS status, r.counts AS counts"
+_START = """
+MERGE (r:__LABEL__ {id: $id})
+SET r += $props, r.job = $job, r.status = $running, r.current = false, r.started_at = datetime(),
+    r.finished_at = null, r.error = null, r.stale = null, r.stale_since = null, r.stale_because = null
+"""
+_COMPLETE = """
+MATCH (r:__LABEL__ {id: $id})
+SET r += $props, r.status = $completed, r.current = true, r.finished_at = datetime(), r.counts = $counts
+WITH r
+OPTIONAL MATCH (old:__LABEL__ {job: $job, status: $completed}) WHERE old.id <> $id
+SET old.status = $superseded, old.current = false, old.superseded_by = $id, old.superseded_at = datetime()
+RETURN collect(old.id) AS superseded
+"""
+_FAIL = ("MATCH (r:__LABEL__ {id: $id}) SET r.status = $failed, r.current = false, r.error = $error, "
+         "r.finished_at = datetime()")
+#: Each statement once per derived layer's label: labels reach Cypher only from this table.
+_QUERIES = {
+    label: {name: text.replace("__LABEL__", label)
+            for name, text in (("previous", _PREVIOUS), ("start", _START), ("complete", _COMPLETE), ("fail", _FAIL))}
+    for label in DERIVED_LAYERS
+}
+
+
 @dataclass
 class RecordedRun:
     """One run of ``job`` as a ``label`` node (``ExtractionRun``, ``SpecialtyMap``, ``LinkRun``)."""
@@ -73,14 +97,14 @@ class RecordedRun:
     purge: Callable[[], None]
 
     def __post_init__(self) -> None:
-        if self.label not in DERIVED_LAYERS:
-            raise ValueError(f"{self.label} is not a derived layer")  # labels reach Cypher only from this list
+        if self.label not in _QUERIES:
+            raise ValueError(f"{self.label} is not a derived layer")
+        self._queries = _QUERIES[self.label]
 
     def previous(self) -> dict[str, Any] | None:
         """The run's node as an earlier attempt left it (``status``, ``counts``), or ``None``."""
         records, _, _ = self.driver.execute_query(
-            f"MATCH (r:{self.label} {{id: $id}}) RETURN r.status AS status, r.counts AS counts",
-            id=self.run_id, database_=self.database)
+            self._queries["previous"], id=self.run_id, database_=self.database)
         if not records:
             return None
         return {"status": records[0]["status"], "counts": json.loads(records[0]["counts"] or "{}")}
@@ -89,27 +113,14 @@ class RecordedRun:
         """Purge what a dead attempt left, and record the run as ``running`` with ``props`` (its inputs)."""
         self.purge()
         self.driver.execute_query(
-            f"""
-            MERGE (r:{self.label} {{id: $id}})
-            SET r += $props, r.job = $job, r.status = $running, r.current = false, r.started_at = datetime(),
-                r.finished_at = null, r.error = null, r.stale = null, r.stale_since = null, r.stale_because = null
-            """,
+            self._queries["start"],
             id=self.run_id, props=props, job=self.job, running=RUNNING, database_=self.database)
 
     def complete(self, counts: dict[str, Any], props: dict[str, Any] | None = None) -> list[str]:
         """Mark the run completed and in use and, in the same transaction, the job's previous completed run
         superseded; returns the ids it superseded."""
         records, _, _ = self.driver.execute_query(
-            f"""
-            MATCH (r:{self.label} {{id: $id}})
-            SET r += $props, r.status = $completed, r.current = true, r.finished_at = datetime(),
-                r.counts = $counts
-            WITH r
-            OPTIONAL MATCH (old:{self.label} {{job: $job, status: $completed}}) WHERE old.id <> $id
-            SET old.status = $superseded, old.current = false, old.superseded_by = $id,
-                old.superseded_at = datetime()
-            RETURN collect(old.id) AS superseded
-            """,
+            self._queries["complete"],
             id=self.run_id, job=self.job, props=props or {}, counts=json.dumps(counts, sort_keys=True),
             completed=COMPLETED, superseded=SUPERSEDED, database_=self.database)
         return list(records[0]["superseded"])
@@ -118,6 +129,5 @@ class RecordedRun:
         """Purge what the attempt wrote and record why it failed (never in use)."""
         self.purge()
         self.driver.execute_query(
-            f"MATCH (r:{self.label} {{id: $id}}) SET r.status = $failed, r.current = false, r.error = $error, "
-            "r.finished_at = datetime()",
-            id=self.run_id, failed=FAILED, error=f"{type(exc).__name__}: {exc}"[:2000], database_=self.database)
+            self._queries["fail"], id=self.run_id, failed=FAILED, error=f"{type(exc).__name__}: {exc}"[:2000],
+            database_=self.database)
