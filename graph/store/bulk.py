@@ -6,7 +6,10 @@ them into a fresh database with the server stopped — the fastest way Neo4j
 offers to fill a database — then starts it and applies the schema.
 
 The two paths share :func:`graph.store.writer.concept_row` and
-:func:`graph.store.writer.edge_row`, and this module reproduces the release model the
+:func:`graph.store.writer.edge_row`; :class:`CsvReleaseWriter` is a
+:class:`~graph.store.sinks.ReleaseSink` like the driver's writer, and every release goes
+through :func:`~graph.store.sinks.write_release`, so both paths fingerprint, refuse and
+report a release by the same rules. This module reproduces the release model the
 driver path builds (CodeSystem, Release, SourceFile, Code identities), so a test
 can compare the two graphs element by element.
 
@@ -32,16 +35,10 @@ from typing import IO, Any
 
 from graph.store.releases import current_of, release_files, release_properties
 from graph.store.runtime import PRIVATE_UMASK
-from graph.store.writer import (
-    MAX_DANGLING_FRACTION,
-    check_dangling,
-    check_relation_type,
-    concept_row,
-    edge_row,
-    unspool,
-)
+from graph.store.sinks import MAX_DANGLING_FRACTION, Parse, WriteCounts, write_release
+from graph.store.writer import check_relation_type, concept_row, edge_row, unspool
 from loaders.errors import UnavailableError
-from loaders.records import ConceptRecord, ContentDigest, LoadReport, Record, RelationRecord, ReleaseInfo
+from loaders.records import ConceptRecord, Record, RelationRecord, ReleaseInfo
 
 ARRAY_DELIMITER = "\x1f"
 _TYPES: dict[type, str] = {bool: "boolean", int: "long", float: "double", str: "string", list: "string[]"}
@@ -214,123 +211,140 @@ class BuildStats:
 
 def write_build_csvs(
     directory: Path,
-    releases: Iterable[tuple[ReleaseInfo, Any]],
+    releases: Iterable[tuple[ReleaseInfo, Parse]],
     *,
     max_dangling_fraction: float = MAX_DANGLING_FRACTION,
 ) -> tuple[CsvGraphSink, BuildStats]:
-    """Write every release as CSV; ``releases`` yields (info, parse) with ``parse(report)`` → records."""
+    """Write every release as CSV; ``releases`` yields (info, parse) with ``parse(report)`` → records.
+
+    Each release goes through :func:`~graph.store.sinks.write_release`, as a driver load does, so a
+    release ``clinigraph load`` would refuse (empty, too many dangling edges) fails the build the same way.
+    """
     directory.mkdir(parents=True, exist_ok=True)
     sink = CsvGraphSink(directory)
     stats = BuildStats()
     started = time.perf_counter()
     codes: set[tuple[str, str]] = set()
-    systems: set[str] = set()
     infos: list[ReleaseInfo] = []
     reports: dict[str, list[str]] = {}
     digests: dict[str, str] = {}
-    files_written: set[str] = set()
     try:
         for info, parse in releases:
+            writer = CsvReleaseWriter(sink, info, codes)
+            written = write_release(writer, info, parse, max_dangling_fraction=max_dangling_fraction)
             infos.append(info)
-            digest = ContentDigest()
-            reports[info.release_id] = _write_release(sink, info, _digested(parse, digest), codes, stats,
-                                                      max_dangling_fraction)
-            digests[info.release_id] = digest.hexdigest()
+            reports[info.release_id], digests[info.release_id] = written.report, written.digest
             stats.releases.append(info.release_id)
-        _write_release_model(sink, infos, reports, digests, systems, files_written)
+            stats.concepts += written.counts.concepts
+            stats.edges += writer.edges_in_csv
+        _write_release_model(sink, infos, reports, digests)
     finally:
         sink.close()
     stats.csv_seconds = time.perf_counter() - started
     return sink, stats
 
 
-def _write_release(
-    sink: CsvGraphSink, info: ReleaseInfo, parse: Any, codes: set[tuple[str, str]], stats: BuildStats,
-    max_dangling_fraction: float,
-) -> list[str]:
-    """One release's concepts, identities and edges; returns its load report.
+class CsvReleaseWriter:
+    """One release's concepts, Code identities and edges as import CSV rows: the full build's ReleaseSink.
 
-    An edge is written as soon as both its ends are known concepts of the release;
-    one that arrives before an end (parsers may interleave) waits in a spool file
-    and is judged after the last concept, so the dangling count and the graph are
-    the same whatever order a parser yields records in.
+    The driver path writes all nodes before any edge; here an edge is written as soon as both its ends
+    are known concepts of the release, and one that arrives before an end (parsers may interleave) waits
+    in a spool file and is judged after the last concept, so the dangling count and the graph are the
+    same whatever order a parser yields records in. A repeated edge is written once, as the driver path's
+    ``MERGE`` keeps one, but counted each time it is sent, as the driver path counts its rows.
     """
-    report = LoadReport()
-    rid = info.release_id
-    provenance = {"source": info.system, "method": f"{info.loader}/{info.loader_version}"}
-    concepts: set[tuple[str, str]] = set()
-    seen = IdentitySet()  # the driver path MERGEs a repeated edge into one; so does this one
-    sent = dangling = 0
 
-    def known(rec: RelationRecord) -> bool:
-        return (rec.system, rec.source_code) in concepts and (
-            rec.to_identity or (rec.target, rec.target_code) in concepts
+    def __init__(self, csv_files: CsvGraphSink, info: ReleaseInfo, codes: set[tuple[str, str]]) -> None:
+        self.csv = csv_files
+        self.release_id = info.release_id
+        self.provenance = {"source": info.system, "method": f"{info.loader}/{info.loader_version}"}
+        #: Code identities written by this build so far: one node per (system, code) across its releases.
+        self.codes = codes
+        #: Relationship rows this release put in the CSVs (repeats written once): the build's edge count.
+        self.edges_in_csv = 0
+        self._concepts: set[tuple[str, str]] = set()
+        self._seen = IdentitySet()
+
+    def write(self, records: Iterable[Record]) -> WriteCounts:
+        """Write every record; an edge waits for its ends if they have not arrived yet."""
+        counts = WriteCounts()
+        with tempfile.TemporaryFile() as spool:
+            for rec in records:
+                if isinstance(rec, ConceptRecord):
+                    self._write_concept(rec)
+                    counts.concepts += 1
+                elif isinstance(rec, RelationRecord):
+                    check_relation_type(rec)  # on arrival, as the driver path: a dangling edge is no excuse
+                    if self._known(rec):
+                        self._take_known_edge(rec, counts)
+                    else:
+                        pickle.dump(rec, spool, protocol=pickle.HIGHEST_PROTOCOL)
+                else:  # pragma: no cover - a parser bug
+                    raise TypeError(f"not a record: {rec!r}")
+            spool.seek(0)
+            for rec in unspool(spool):
+                if self._known(rec):
+                    self._take_known_edge(rec, counts)
+                else:  # dangling: sent, and never written
+                    counts.edges_sent[rec.type] += 1
+        return counts
+
+    def _write_concept(self, rec: ConceptRecord) -> None:
+        """The Concept node, its Code identity (once per build) and the VERSION_OF edge between them."""
+        row = concept_row(rec, self.provenance)
+        node_id = _concept_id(self.release_id, rec.system, rec.code)
+        self.csv.node("Concept", "Concept", node_id,
+                      {**row["props"], "system": rec.system, "code": rec.code, "release": self.release_id})
+        self._concepts.add((rec.system, rec.code))
+        self._write_code(rec.system, rec.code)
+        self.csv.relationship("VERSION_OF", ("Concept", node_id), ("Code", _code_id(rec.system, rec.code)), {})
+
+    def _write_code(self, system: str, code: str) -> None:
+        if (system, code) not in self.codes:
+            self.codes.add((system, code))
+            self.csv.node("Code", "Code", _code_id(system, code), {"system": system, "code": code})
+
+    def _known(self, rec: RelationRecord) -> bool:
+        """Both ends exist: the start is a concept of this release, and so is the end unless it is a Code."""
+        return (rec.system, rec.source_code) in self._concepts and (
+            rec.to_identity or (rec.target, rec.target_code) in self._concepts
         )
 
-    def first_time(rec: RelationRecord) -> bool:
-        return seen.add(hash((rec.type, rec.source_code, rec.target, rec.target_code, rec.key)))
+    def _take_known_edge(self, rec: RelationRecord, counts: WriteCounts) -> None:
+        """Count an edge whose ends exist as the driver path counts its rows, and write it the first time."""
+        counts.edges_sent[rec.type] += 1
+        counts.edges_written[rec.type] += 1
+        if self._first_time(rec):
+            self._write_edge(rec)
 
-    def write_edge(rec: RelationRecord) -> None:
-        check_relation_type(rec)
-        row = edge_row(rec, rid, provenance)
-        props = {**row["props"], "key": row["key"], "release": rid}
-        start = ("Concept", _concept_id(rid, rec.system, rec.source_code))
+    def _first_time(self, rec: RelationRecord) -> bool:
+        """Whether this edge is new to the release, by the identity the driver path MERGEs on (ends, type, key).
+
+        The identity is kept as a 64-bit hash in an :class:`IdentitySet`: a SemMedDB-scale release would
+        not fit in memory as a set of tuples.
+        """
+        return self._seen.add(hash((rec.type, rec.system, rec.source_code, rec.target, rec.target_code,
+                                    rec.to_identity, rec.key)))
+
+    def _write_edge(self, rec: RelationRecord) -> None:
+        row = edge_row(rec, self.release_id, self.provenance)
+        props = {**row["props"], "key": row["key"], "release": self.release_id}
+        start = ("Concept", _concept_id(self.release_id, rec.system, rec.source_code))
         if rec.to_identity:
-            target = (rec.target, rec.target_code)
-            if target not in codes:
-                codes.add(target)
-                sink.node("Code", "Code", _code_id(*target), {"system": target[0], "code": target[1]})
-            sink.relationship(rec.type, start, ("Code", _code_id(*target)), props)
+            self._write_code(rec.target, rec.target_code)
+            end = ("Code", _code_id(rec.target, rec.target_code))
         else:
-            sink.relationship(rec.type, start, ("Concept", _concept_id(rid, rec.target, rec.target_code)), props)
-        stats.edges += 1
-
-    with tempfile.TemporaryFile() as spool:
-        for rec in _records(parse, report):
-            if isinstance(rec, ConceptRecord):
-                row = concept_row(rec, provenance)
-                props = {**row["props"], "system": rec.system, "code": rec.code, "release": rid}
-                sink.node("Concept", "Concept", _concept_id(rid, rec.system, rec.code), props)
-                concepts.add((rec.system, rec.code))
-                if (rec.system, rec.code) not in codes:
-                    codes.add((rec.system, rec.code))
-                    sink.node("Code", "Code", _code_id(rec.system, rec.code), {"system": rec.system, "code": rec.code})
-                sink.relationship("VERSION_OF", ("Concept", _concept_id(rid, rec.system, rec.code)),
-                                  ("Code", _code_id(rec.system, rec.code)), {})
-                stats.concepts += 1
-            elif known(rec):
-                sent += 1
-                if first_time(rec):
-                    write_edge(rec)
-            else:
-                pickle.dump(rec, spool, protocol=pickle.HIGHEST_PROTOCOL)
-        spool.seek(0)
-        for rec in unspool(spool):
-            sent += 1
-            if not first_time(rec):
-                continue
-            if known(rec):
-                write_edge(rec)
-            else:
-                dangling += 1
-    check_dangling(rid, dangling, sent, report, max_dangling_fraction)
-    return report.summary_lines()
-
-
-def _digested(parse: Any, digest: ContentDigest) -> Any:
-    """``parse`` with every record it yields added to ``digest`` (the same fingerprint the driver path takes)."""
-    return lambda report: digest.through(parse(report))
-
-
-def _records(parse: Any, report: LoadReport) -> Iterable[Record]:
-    records: Iterable[Record] = parse(report)
-    return records
+            end = ("Concept", _concept_id(self.release_id, rec.target, rec.target_code))
+        self.csv.relationship(rec.type, start, end, props)
+        self.edges_in_csv += 1
 
 
 def _write_release_model(
     sink: CsvGraphSink, infos: list[ReleaseInfo], reports: dict[str, list[str]], digests: dict[str, str],
-    systems: set[str], files_written: set[str],
 ) -> None:
+    """The CodeSystem, Release and SourceFile nodes the driver path's release lifecycle writes."""
+    systems: set[str] = set()
+    files_written: set[str] = set()
     by_system: dict[str, dict[str, str]] = {}
     for info in infos:
         by_system.setdefault(info.system, {})[info.release_id] = info.version

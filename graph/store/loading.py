@@ -12,16 +12,14 @@ reload writes a new instance beside it (see :mod:`graph.store.releases`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from neo4j import Driver
 
 from graph.store.releases import begin_release, complete_release, fail_release, keep_if_identical
-from graph.store.writer import MAX_DANGLING_FRACTION, GraphWriter, WriteCounts, check_dangling
-from loaders.errors import EmptyReleaseError
-from loaders.records import ContentDigest, LoadReport, Record, ReleaseInfo
+from graph.store.sinks import MAX_DANGLING_FRACTION, Parse, WriteCounts, write_release
+from graph.store.writer import GraphWriter, OnProgress
+from loaders.records import ReleaseInfo
 
 
 @dataclass
@@ -39,38 +37,31 @@ def load_release(
     driver: Driver,
     database: str,
     info: ReleaseInfo,
-    records: Callable[[LoadReport], Iterable[Record]],
+    records: Parse,
     *,
     force: bool = False,
     batch_size: int = 5000,
     max_dangling_fraction: float = MAX_DANGLING_FRACTION,
-    on_progress: Callable[[str, int], Any] | None = None,
+    on_progress: OnProgress | None = None,
 ) -> LoadResult:
     """Load one release atomically (as far as readers can tell) and idempotently."""
     started = time.perf_counter()
     outcome = begin_release(driver, database, info, force=force)
     if outcome.action == "unchanged":
         return LoadResult(info.release_id, "unchanged", time.perf_counter() - started, instance=outcome.instance)
-    report = LoadReport()
     instance = outcome.instance
     try:
         writer = GraphWriter(
             driver, database=database, release_id=instance,
             source=info.system, method=f"{info.loader}/{info.loader_version}",
-            batch_size=batch_size,
+            batch_size=batch_size, on_progress=on_progress,
         )
-        digest = ContentDigest()
-        counts = writer.write(digest.through(records(report)), on_progress=on_progress)
-        if counts.concepts == 0:
-            raise EmptyReleaseError(f"{info.release_id}: the source files hold no concept of {info.system}; "
-                                    "nothing was published")
-        check_dangling(info.release_id, counts.dangling, sum(counts.edges_sent.values()), report,
-                       max_dangling_fraction)
-        lines = report.summary_lines()
-        kept = keep_if_identical(driver, database, info.release_id, instance, digest.hexdigest(), lines)
+        written = write_release(writer, info, records, max_dangling_fraction=max_dangling_fraction)
+        counts, lines = written.counts, written.report
+        kept = keep_if_identical(driver, database, info.release_id, instance, written.digest, lines)
         if kept is not None:  # the same content: the serving instance stays and what stands on it carries over
             return LoadResult(info.release_id, "identical", time.perf_counter() - started, counts, lines, kept)
-        complete_release(driver, database, instance, lines, digest.hexdigest())
+        complete_release(driver, database, instance, lines, written.digest)
     except BaseException as exc:
         try:
             fail_release(driver, database, instance, f"{type(exc).__name__}: {exc}")

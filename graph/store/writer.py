@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import pickle
 import tempfile
-from collections import Counter
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from neo4j import Driver, ManagedTransaction
 
-from loaders.errors import SourceError, TooManyProblemsError
-from loaders.records import ConceptRecord, LoadReport, PropertyValue, Record, RelationRecord
+from graph.store.sinks import WriteCounts
+from loaders.errors import SourceError
+from loaders.records import ConceptRecord, PropertyValue, Record, RelationRecord
 
 #: Relationship types a loader may write between concepts of one release.
 #: Cypher takes types only from these allowlists.
@@ -73,10 +72,6 @@ class UnknownRelationTypeError(SourceError):
     """A loader produced a relationship type outside the allowlist."""
 
 
-#: Share of a release's edges allowed to miss an endpoint before its load is abandoned (both load paths).
-MAX_DANGLING_FRACTION = 0.001
-
-
 def check_relation_type(rec: RelationRecord) -> None:
     """Refuse a relationship type outside the allowlists: Cypher takes types only from them, on both paths."""
     allowed = IDENTITY_RELATION_TYPES if rec.to_identity else RELATION_TYPES
@@ -85,32 +80,6 @@ def check_relation_type(rec: RelationRecord) -> None:
             f"relationship type {rec.type!r} is not allowed"
             + (" to a Code identity" if rec.to_identity else " between concepts")
         )
-
-
-def check_dangling(release_id: str, dangling: int, sent: int, report: LoadReport,
-                   limit: float = MAX_DANGLING_FRACTION) -> None:
-    """Report edges that missed an endpoint, and refuse the release past ``limit`` of its edges."""
-    if not dangling:
-        return
-    report.note("dangling_edge", f"{dangling} of {sent} edges lacked an endpoint")
-    if dangling > limit * max(sent, 1):
-        raise TooManyProblemsError(
-            f"{release_id}: {dangling} of {sent} edges point at codes that are not in the release "
-            f"(limit {limit:.2%})"
-        )
-
-
-@dataclass
-class WriteCounts:
-    """What the writer sent, and how many edges found both their ends."""
-
-    concepts: int = 0
-    edges_sent: Counter[str] = field(default_factory=Counter)
-    edges_written: Counter[str] = field(default_factory=Counter)
-
-    @property
-    def dangling(self) -> int:
-        return sum(self.edges_sent.values()) - sum(self.edges_written.values())
 
 
 def _clean(props: Iterable[tuple[str, PropertyValue]]) -> dict[str, Any]:
@@ -151,8 +120,12 @@ def edge_row(rec: RelationRecord, release_id: str, provenance: dict[str, str]) -
     }
 
 
+#: Told ``("concepts" | "edges", rows)`` after each batch commits, for a progress bar.
+OnProgress = Callable[[str, int], Any]
+
+
 class GraphWriter:
-    """Writes one release's records to Neo4j in batches."""
+    """Writes one release's records to Neo4j in batches: the driver path's :class:`~graph.store.sinks.ReleaseSink`."""
 
     def __init__(
         self,
@@ -163,14 +136,16 @@ class GraphWriter:
         source: str,
         method: str,
         batch_size: int = 5000,
+        on_progress: OnProgress | None = None,
     ) -> None:
         self.driver = driver
         self.database = database
         self.release_id = release_id
         self.batch_size = batch_size
         self.provenance = {"source": source, "method": method}
+        self.on_progress = on_progress
 
-    def write(self, records: Iterable[Record], on_progress: Any = None) -> WriteCounts:
+    def write(self, records: Iterable[Record]) -> WriteCounts:
         """Write every record; nodes first, then edges grouped by type."""
         counts = WriteCounts()
         with tempfile.TemporaryFile() as spool:
@@ -179,7 +154,7 @@ class GraphWriter:
                 if isinstance(rec, ConceptRecord):
                     batch.append(concept_row(rec, self.provenance))
                     if len(batch) >= self.batch_size:
-                        self._write_concepts(batch, counts, on_progress)
+                        self._write_concepts(batch, counts)
                         batch = []
                 elif isinstance(rec, RelationRecord):
                     check_relation_type(rec)
@@ -187,37 +162,39 @@ class GraphWriter:
                 else:  # pragma: no cover - a parser bug
                     raise TypeError(f"not a record: {rec!r}")
             if batch:
-                self._write_concepts(batch, counts, on_progress)
+                self._write_concepts(batch, counts)
             spool.seek(0)
-            self._write_edges(unspool(spool), counts, on_progress)
+            self._write_edges(unspool(spool), counts)
         return counts
 
-    def _write_concepts(self, rows: list[dict[str, Any]], counts: WriteCounts, on_progress: Any) -> None:
+    def _progress(self, kind: str, rows: int) -> None:
+        if self.on_progress:
+            self.on_progress(kind, rows)
+
+    def _write_concepts(self, rows: list[dict[str, Any]], counts: WriteCounts) -> None:
         def work(tx: ManagedTransaction) -> None:
             tx.run(_CONCEPT_QUERY, rows=rows, release=self.release_id).consume()
 
         with self.driver.session(database=self.database) as session:
             session.execute_write(work)
         counts.concepts += len(rows)
-        if on_progress:
-            on_progress("concepts", len(rows))
+        self._progress("concepts", len(rows))
 
-    def _write_edges(self, records: Iterator[RelationRecord], counts: WriteCounts, on_progress: Any) -> None:
+    def _write_edges(self, records: Iterator[RelationRecord], counts: WriteCounts) -> None:
         # Group by type so each batch runs one fixed query text.
         pending: dict[str, list[dict[str, Any]]] = {}
         for rec in records:
             rows = pending.setdefault(rec.type, [])
             rows.append(edge_row(rec, self.release_id, self.provenance))
             if len(rows) >= self.batch_size:
-                self._flush_edges(rec.type, rows, counts, on_progress)
+                self._flush_edges(rec.type, rows, counts)
                 pending[rec.type] = []
         for rel_type, rows in pending.items():
             if rows:
-                self._flush_edges(rel_type, rows, counts, on_progress)
+                self._flush_edges(rel_type, rows, counts)
 
-    def _flush_edges(
-        self, rel_type: str, rows: list[dict[str, Any]], counts: WriteCounts, on_progress: Any
-    ) -> None:
+    def _flush_edges(self, rel_type: str, rows: list[dict[str, Any]], counts: WriteCounts) -> None:
+        """One batch of one type; ``written`` counts the rows whose two ends matched (repeats included)."""
         query = _EDGE_QUERIES[rel_type]
 
         def work(tx: ManagedTransaction) -> int:
@@ -228,8 +205,7 @@ class GraphWriter:
             written = session.execute_write(work)
         counts.edges_sent[rel_type] += len(rows)
         counts.edges_written[rel_type] += written
-        if on_progress:
-            on_progress("edges", len(rows))
+        self._progress("edges", len(rows))
 
 
 def unspool(spool: IO[bytes]) -> Iterator[RelationRecord]:

@@ -133,3 +133,43 @@ def test_a_full_build_whose_import_fails_leaves_the_database_serving(server, mon
         full_build(server, [get_loader(name).prepare(req) for name, req in requests])
     assert _served(server) == before
     assert not (Path(server.home) / "build-staging").exists()
+
+
+def test_both_sinks_count_the_same_records_alike(server, tmp_path):
+    """``write_release`` judges a release by its sink's counts; the driver writer and the CSV writer must
+    give the same counts, report and digest for the same records, or one path refuses what the other
+    publishes. The records hold what tells them apart: an edge before its ends, a repeated edge, a repeated
+    dangling edge (the CSV writer used to count it once, the driver's MATCH drops every row) and an edge to
+    another system's Code identity."""
+    from graph.store.bulk import CsvGraphSink, CsvReleaseWriter
+    from graph.store.sinks import write_release
+    from graph.store.writer import GraphWriter
+    from loaders.records import ConceptRecord, RelationRecord, ReleaseInfo
+
+    info = ReleaseInfo(system="SINKTEST", version="1", files=(), loader="test", loader_version="0")
+
+    def concept(code: str) -> ConceptRecord:
+        return ConceptRecord(system="SINKTEST", code=code, display=code, kind="code", source_file="f", record=code)
+
+    def edge(source: str, target: str, rel_type: str = "IS_A", **fields) -> RelationRecord:
+        return RelationRecord(type=rel_type, source_code=source, target_code=target, system="SINKTEST",
+                              source_file="f", record=f"{source}>{target}", **fields)
+
+    records = [edge("B", "A"), concept("A"), concept("B"), edge("B", "A"), edge("A", "GONE"), edge("A", "GONE"),
+               edge("A", "X1", "XREF", target_system="SINKTESTX", to_identity=True), concept("C"),
+               edge("C", "B", key="second")]
+    with open_driver(server) as driver:
+        writer = GraphWriter(driver, database=server.database, release_id=info.release_id, source=info.system,
+                             method="test/0", batch_size=2)
+        try:
+            by_driver = write_release(writer, info, lambda report: records, max_dangling_fraction=1.0)
+        finally:
+            driver.execute_query("MATCH (n) WHERE n.system IN ['SINKTEST', 'SINKTESTX'] DETACH DELETE n",
+                                 database_=server.database)
+    sink = CsvGraphSink(tmp_path)
+    by_csv = write_release(CsvReleaseWriter(sink, info, set()), info, lambda report: records,
+                           max_dangling_fraction=1.0)
+    sink.close()
+    assert by_csv.counts.dangling == 2 and by_csv.counts.concepts == 3
+    assert by_driver.counts == by_csv.counts
+    assert by_driver.report == by_csv.report and by_driver.digest == by_csv.digest
