@@ -4,12 +4,11 @@ in front of them (:mod:`api.hot_verify`) and ``clinigraph verify``, so none of t
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi.concurrency import run_in_threadpool
 
 from api.deps import Graph
 from api.models import ConceptRefIn, ThresholdsIn, VerifyIn
+from graph.verification.results import ClaimFailure, Verification
 from graph.verification.verifier import Claim, ClaimedConcept, Thresholds, VerificationInputError, Verifier
 
 
@@ -27,7 +26,7 @@ def claim_of(item: VerifyIn) -> Claim:
                  context=tuple(concept_ref(c) for c in item.context), thresholds=thresholds(item.thresholds))
 
 
-async def verify_many(graph: Graph, claims: list[Claim]) -> list[dict[str, Any]]:
+async def verify_many(graph: Graph, claims: list[Claim]) -> list[Verification | ClaimFailure]:
     """On the event loop with the async driver when the app has one; else on the sync driver in a thread."""
     verifier = Verifier(graph.driver, graph.database, anchors=graph.anchors)
     if graph.async_driver is not None:
@@ -35,7 +34,7 @@ async def verify_many(graph: Graph, claims: list[Claim]) -> list[dict[str, Any]]
     return await run_in_threadpool(verifier.verify_many, claims)
 
 
-async def verify_one(graph: Graph, body: VerifyIn) -> dict[str, Any]:
+async def verify_one(graph: Graph, body: VerifyIn) -> Verification:
     """The answer to one claim; :class:`VerificationInputError` (a 422) for a claim that cannot be asked.
     Shared by ``POST /v1/verify`` and the hot path in front of it (:mod:`api.hot_verify`)."""
     answer = (await verify_many(graph, [claim_of(body)]))[0]

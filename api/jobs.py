@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from graph.settings import Settings
 from loaders.errors import ConflictError, InputError, NotFoundError
@@ -60,6 +60,20 @@ def arguments_for(kind: str, source: str | None, path: str | None) -> list[str]:
     return args
 
 
+class JobDescription(TypedDict):
+    """A job as the admin API answers it (``api.models.JobOut`` renders it)."""
+
+    id: str
+    kind: str
+    arguments: list[str]
+    status: str
+    started_at: str
+    finished_at: str | None
+    exit_code: int | None
+    requested_by: str
+    output_tail: list[str]
+
+
 @dataclass
 class Job:
     id: str
@@ -71,7 +85,7 @@ class Job:
     started_at: str = field(default_factory=lambda: datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
     finished_at: str | None = None
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> JobDescription:
         code = self.process.poll()
         if code is not None and self.finished_at is None:
             self.finished_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -122,7 +136,7 @@ class JobRunner:
         self._lock = threading.Lock()
         self._logs = Path(tempfile.mkdtemp(prefix="clinigraph-jobs-"))
 
-    def start(self, kind: str, source: str | None, path: str | None, requested_by: str) -> dict[str, Any]:
+    def start(self, kind: str, source: str | None, path: str | None, requested_by: str) -> JobDescription:
         args = arguments_for(kind, source, path)
         with self._lock:
             if any(j.kind == kind and j.process.poll() is None for j in self._jobs.values()):
@@ -141,16 +155,16 @@ class JobRunner:
                 del self._jobs[oldest]
             return self._jobs[job_id].describe()
 
-    def get(self, job_id: str) -> dict[str, Any]:
+    def get(self, job_id: str) -> JobDescription:
         job = self._jobs.get(job_id)
         if job is None:
             raise JobNotFoundError(f"no job {job_id!r} in this API process")
         return job.describe()
 
-    def list(self) -> list[dict[str, Any]]:
+    def list(self) -> list[JobDescription]:
         return [j.describe() for j in self._jobs.values()]
 
-    def wait(self, job_id: str, timeout: float | None = None) -> dict[str, Any]:
+    def wait(self, job_id: str, timeout: float | None = None) -> JobDescription:
         """Block until the job ends (for tests and scripts)."""
         job = self._jobs[job_id]
         job.process.wait(timeout=timeout)

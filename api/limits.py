@@ -15,6 +15,8 @@ from typing import Any
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from graph.settings import API_MAX_RESULT_BYTES
+
 
 class _BodyTooLarge(HTTPException):
     """An HTTPException, so FastAPI's body parsing passes it on as it is (a 413, not a 400)."""
@@ -43,7 +45,7 @@ class RequestLimits:
     Cypher also stops reading rows at that size, see :mod:`graph.review.free_cypher`)."""
 
     def __init__(self, app: ASGIApp, max_body_bytes: int, timeout: float,
-                 max_response_bytes: int = 8_000_000) -> None:
+                 max_response_bytes: int = API_MAX_RESULT_BYTES) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.timeout = timeout

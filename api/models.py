@@ -6,6 +6,24 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from graph.relevance.answers import MAX_DIAGNOSES, MAX_FINDINGS, MAX_ITEMS
+from graph.review.free_cypher import (
+    DEFAULT_ROWS,
+    DEFAULT_TIMEOUT_SECONDS,
+    MAX_QUERY_CHARS,
+    MAX_ROWS,
+    MAX_TIMEOUT_SECONDS,
+)
+from graph.terminology.systems import MAX_CODE_LENGTH
+from graph.verification.verifier import (
+    MAX_BATCH,
+    MAX_CANDIDATES,
+    MAX_CONTEXT,
+    MAX_HIERARCHY_STEPS,
+    MAX_NAME_LENGTH,
+    SOURCES,
+)
+
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -229,8 +247,8 @@ class ConceptRefIn(Strict):
     """A concept by code (``{system, code}``: ICD10CM, SNOMEDCT, LOINC, RXNORM, HPO, UMLS …) or by ``name``."""
 
     system: str | None = Field(default=None, max_length=32)
-    code: str | None = Field(default=None, max_length=64)
-    name: str | None = Field(default=None, max_length=200)
+    code: str | None = Field(default=None, max_length=MAX_CODE_LENGTH)
+    name: str | None = Field(default=None, max_length=MAX_NAME_LENGTH)
 
 
 class ThresholdsIn(Strict):
@@ -238,9 +256,9 @@ class ThresholdsIn(Strict):
 
     min_pmids: int = Field(default=1, ge=1, le=10_000, description="distinct PMIDs a literature edge needs")
     ignore_generic: bool = Field(default=False, description="do not count edges with a SemMedDB generic concept")
-    hierarchy_steps: int = Field(default=0, ge=0, le=3,
+    hierarchy_steps: int = Field(default=0, ge=0, le=MAX_HIERARCHY_STEPS,
                                  description="IS A steps to a more general subject or a more specific object")
-    sources: list[str] = Field(default_factory=lambda: ["literature"], min_length=1, max_length=2,
+    sources: list[str] = Field(default_factory=lambda: ["literature"], min_length=1, max_length=len(SOURCES),
                                description="evidence that decides the verdict: literature, ontology")
 
 
@@ -250,21 +268,21 @@ class VerifyIn(Strict):
                            description="a group (cause, affect, associate, treat, has_finding), an inverse "
                                        "(TREATED_BY …) or one SemMedDB predicate (CAUSES …)")
     object: ConceptRefIn
-    context: list[ConceptRefIn] = Field(default_factory=list, max_length=20,
+    context: list[ConceptRefIn] = Field(default_factory=list, max_length=MAX_CONTEXT,
                                         description="background concepts of the record; negative evidence "
                                                     "between one of them and the object makes a claim conflicting")
     thresholds: ThresholdsIn = Field(default_factory=ThresholdsIn)
 
 
 class VerifyBatchIn(Strict):
-    items: list[VerifyIn] = Field(min_length=1, max_length=1000)
+    items: list[VerifyIn] = Field(min_length=1, max_length=MAX_BATCH)
 
 
 class DistractorsIn(Strict):
     subject: ConceptRefIn
     predicate: str = Field(min_length=1, max_length=64)
-    candidates: list[ConceptRefIn] = Field(min_length=1, max_length=100)
-    context: list[ConceptRefIn] = Field(default_factory=list, max_length=20)
+    candidates: list[ConceptRefIn] = Field(min_length=1, max_length=MAX_CANDIDATES)
+    context: list[ConceptRefIn] = Field(default_factory=list, max_length=MAX_CONTEXT)
     thresholds: ThresholdsIn = Field(default_factory=ThresholdsIn)
 
 
@@ -375,15 +393,16 @@ class DistractorsOut(Strict):
 
 class FindingRefIn(Strict):
     system: str = Field(max_length=20, examples=["HPO"])
-    code: str = Field(min_length=1, max_length=64, examples=["HP:0000103"])
+    code: str = Field(min_length=1, max_length=MAX_CODE_LENGTH, examples=["HP:0000103"])
 
 
 class RelevanceIn(Strict):
     """A patient as diagnosis codes (and optionally findings), or the items a patient was built from."""
 
-    diagnoses: list[str] = Field(default_factory=list, max_length=50, examples=[["E11.22", "N18.3", "I11.0"]])
-    findings: list[FindingRefIn] = Field(default_factory=list, max_length=200)
-    items: list[str] = Field(default_factory=list, max_length=200)
+    diagnoses: list[str] = Field(default_factory=list, max_length=MAX_DIAGNOSES,
+                                 examples=[["E11.22", "N18.3", "I11.0"]])
+    findings: list[FindingRefIn] = Field(default_factory=list, max_length=MAX_FINDINGS)
+    items: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
     specialty: str | None = Field(default=None, max_length=60, examples=["Nephrology"])
 
 
@@ -500,10 +519,10 @@ class ExpandOut(Strict):
 # --- read-only Cypher ---------------------------------------------------------------------------------
 
 class CypherIn(Strict):
-    query: str = Field(min_length=1, max_length=20_000, examples=["MATCH (r:Release) RETURN r.id, r.status"])
+    query: str = Field(min_length=1, max_length=MAX_QUERY_CHARS, examples=["MATCH (r:Release) RETURN r.id, r.status"])
     parameters: dict[str, Any] = Field(default_factory=dict, max_length=50)
-    timeout_seconds: float = Field(default=10.0, gt=0, le=30)
-    max_rows: int = Field(default=1000, ge=1, le=5000)
+    timeout_seconds: float = Field(default=DEFAULT_TIMEOUT_SECONDS, gt=0, le=MAX_TIMEOUT_SECONDS)
+    max_rows: int = Field(default=DEFAULT_ROWS, ge=1, le=MAX_ROWS)
 
     @field_validator("query")
     @classmethod

@@ -31,6 +31,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
+from graph.settings import (
+    API_HEADER_TIMEOUT_SECONDS,
+    API_KEEPALIVE_TIMEOUT_SECONDS,
+    API_MAX_HEADER_BYTES,
+    API_MAX_HEADERS,
+)
+
 if TYPE_CHECKING:
     import uvicorn
     from starlette.types import ASGIApp
@@ -57,10 +64,10 @@ class ServerLimits:
     can make the server hold.
     """
 
-    header_timeout: float = 10.0
-    keepalive_timeout: int = 5
-    max_header_bytes: int = 32_768
-    max_headers: int = 100
+    header_timeout: float = API_HEADER_TIMEOUT_SECONDS
+    keepalive_timeout: int = API_KEEPALIVE_TIMEOUT_SECONDS
+    max_header_bytes: int = API_MAX_HEADER_BYTES
+    max_headers: int = API_MAX_HEADERS
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ServerLimits:

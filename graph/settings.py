@@ -14,6 +14,14 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+#: The API's limits by default; named, since what enforces them takes them too when built without settings
+#: (``api.server.ServerLimits``, ``api.limits.RequestLimits``, :func:`graph.review.free_cypher.run_read_only`).
+API_HEADER_TIMEOUT_SECONDS = 10.0
+API_KEEPALIVE_TIMEOUT_SECONDS = 5
+API_MAX_HEADER_BYTES = 32_768
+API_MAX_HEADERS = 100
+API_MAX_RESULT_BYTES = 8_000_000
+
 
 class Settings(BaseSettings):
     """Where Neo4j lives, how big it may grow, and how the writer batches."""
@@ -55,21 +63,23 @@ class Settings(BaseSettings):
         default=30.0, gt=0, description="A request's time limit; the Neo4j transaction gets the same."
     )
     api_header_timeout_seconds: float = Field(
-        default=10.0, gt=0,
+        default=API_HEADER_TIMEOUT_SECONDS, gt=0,
         description="How long a request's line and headers may take to arrive, from the connection opening "
                     "or the previous answer on it; past it the connection is closed (408 if a request had begun).",
     )
     api_keepalive_timeout_seconds: int = Field(
-        default=5, ge=1, description="An idle keep-alive connection is closed after this many seconds."
+        default=API_KEEPALIVE_TIMEOUT_SECONDS, ge=1,
+        description="An idle keep-alive connection is closed after this many seconds.",
     )
     api_max_header_bytes: int = Field(
-        default=32_768, ge=1024, le=1_048_576,
+        default=API_MAX_HEADER_BYTES, ge=1024, le=1_048_576,
         description="The largest request line and headers accepted (431 above it).",
     )
-    api_max_headers: int = Field(default=100, ge=8, le=10_000, description="The most header fields a request may have.")
+    api_max_headers: int = Field(default=API_MAX_HEADERS, ge=8, le=10_000,
+                                 description="The most header fields a request may have.")
 
     api_max_result_bytes: int = Field(
-        default=8_000_000, ge=10_000,
+        default=API_MAX_RESULT_BYTES, ge=10_000,
         description="The largest answer the API sends (a free Cypher result counted as it is read); larger ones "
                     "are refused with a 413 problem that says how to narrow the request.",
     )

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from api.cli.base import _driver, app, out
+from graph.relevance.defaults import RESIDUAL_THRESHOLD
 from graph.settings import get_settings
 
 
@@ -37,7 +38,7 @@ def specialties_command(
 def links_command(
     curated: Annotated[Path | None, typer.Option(help="Curated links CSV (default graph/resources/curated_links.csv)")]
     = None,
-    threshold: Annotated[float, typer.Option(help="Residual (class 3) overlap threshold")] = 0.20,
+    threshold: Annotated[float, typer.Option(help="Residual (class 3) overlap threshold")] = RESIDUAL_THRESHOLD,
 ) -> None:
     """Build diagnosis–diagnosis links (ICD-10-CM notes, SNOMED CT attributes, curated, shared findings) as a run."""
     from graph.relevance.links import build_links

@@ -40,6 +40,7 @@ def demo(
     from api.cli.relevance import links_command, specialties_command
     from api.cli.schema import schema_apply
     from api.cli.store import load, stats
+    from graph.relevance.defaults import RESIDUAL_THRESHOLD
 
     settings = get_settings()
     neo4j_start()
@@ -49,7 +50,7 @@ def demo(
     specialties_command(None)
     ingest_command(None)
     extract_command(None, None, False)
-    links_command(None, 0.20)
+    links_command(None, RESIDUAL_THRESHOLD)
     stats(as_json=False)
     browser = "(external server)"
     if not settings.uses_external_server:

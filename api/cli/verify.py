@@ -43,7 +43,7 @@ def verify_command(
     """Verify a claimed relation (or a JSONL batch) against the loaded literature and ontologies."""
     from api.claims import claim_of
     from api.models import VerifyIn
-    from graph.verification.verifier import Verifier
+    from graph.verification.verifier import BATCH_SIZE, Verifier
 
     settings = get_settings()
     if batch is not None:
@@ -57,8 +57,8 @@ def verify_command(
                         raise ClinigraphError(f"{batch} line {number}: {exc}") from None
         with _driver() as driver:
             verifier = Verifier(driver, settings.database)
-            for start in range(0, len(items), 500):
-                for answer in verifier.verify_many([claim_of(i) for i in items[start:start + 500]]):
+            for start in range(0, len(items), BATCH_SIZE):
+                for answer in verifier.verify_many([claim_of(i) for i in items[start:start + BATCH_SIZE]]):
                     sys.stdout.write(json.dumps(answer, default=str) + "\n")
         return
     if not (subject and predicate and obj):

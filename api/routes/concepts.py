@@ -7,11 +7,13 @@ from fastapi import APIRouter, Path, Query
 from api.deps import GraphDep
 from api.models import ConceptOut, Problem
 from graph.terminology.concepts import get_concept
+from graph.terminology.results import ConceptDetails
+from graph.terminology.systems import MAX_CODE_LENGTH
 
 router = APIRouter(tags=["concepts"])
 
 SystemPath = Annotated[str, Path(min_length=2, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
-CodePath = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9.\-_:]+$")]
+CodePath = Annotated[str, Path(min_length=1, max_length=MAX_CODE_LENGTH, pattern=r"^[A-Za-z0-9.\-_:]+$")]
 
 
 @router.get(
@@ -24,7 +26,7 @@ def concept(
     system: SystemPath,
     code: CodePath,
     version: Annotated[str | None, Query(max_length=32, description="A release version; default: current")] = None,
-) -> dict:
+) -> ConceptDetails:
     """A concept as the release defines it: titles, synonyms, billable flag, parents,
     children, instructional notes with the codes they cite, and where it came from."""
     return get_concept(graph.driver, graph.database, system, code, version)

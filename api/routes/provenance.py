@@ -15,13 +15,14 @@ from fastapi.responses import JSONResponse
 from api.deps import GraphDep
 from api.models import Problem
 from graph.provenance.chains import ProvenanceChains, to_prov
+from graph.provenance.results import EdgeChain, MentionChain
 
 router = APIRouter(prefix="/provenance", tags=["provenance"])
 FormatQ = Annotated[Literal["json", "prov"], Query(description="json (default) or prov: W3C PROV-O JSON-LD")]
 _404: dict[int | str, dict[str, Any]] = {404: {"model": Problem}}
 
 
-def _answer(chain: dict[str, Any], fmt: str) -> JSONResponse:
+def _answer(chain: MentionChain | EdgeChain, fmt: str) -> JSONResponse:
     if fmt == "prov":
         return JSONResponse(to_prov(chain), media_type="application/ld+json")
     return JSONResponse(chain)

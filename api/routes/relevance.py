@@ -15,13 +15,23 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.deps import GraphDep
 from api.models import Problem, RelevanceIn, RelevanceOut
-from graph.relevance.answers import Patient, RelevanceInputError, patient_from_items, relevance, specialties
+from graph.relevance.answers import (
+    MAX_DIAGNOSES,
+    MAX_FINDINGS,
+    MAX_ITEMS,
+    Patient,
+    RelevanceInputError,
+    patient_from_items,
+    relevance,
+    specialties,
+)
+from graph.relevance.results import SpecialtyRelevance
 
 router = APIRouter(tags=["specialty relevance"])
 _ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": Problem}, 503: {"model": Problem}}
 
 
-def _answer(graph: GraphDep, body: RelevanceIn) -> dict[str, Any]:
+def _answer(graph: GraphDep, body: RelevanceIn) -> SpecialtyRelevance:
     if body.items and (body.diagnoses or body.findings):
         raise RelevanceInputError("give diagnoses (and findings) or items, not both", "items")
     if body.items:
@@ -32,7 +42,7 @@ def _answer(graph: GraphDep, body: RelevanceIn) -> dict[str, Any]:
 
 
 @router.post("/specialty-relevance", response_model=RelevanceOut, responses=_ERRORS)
-async def relevance_post(graph: GraphDep, body: RelevanceIn) -> dict[str, Any]:
+async def relevance_post(graph: GraphDep, body: RelevanceIn) -> SpecialtyRelevance:
     """Findings tiered primary / relevant / neutral / excluded for one specialty (or all), each with its
     explanation path; critical findings marked; an explicit abstention where nothing is relevant."""
     return await run_in_threadpool(_answer, graph, body)
@@ -41,13 +51,14 @@ async def relevance_post(graph: GraphDep, body: RelevanceIn) -> dict[str, Any]:
 @router.get("/specialty-relevance", response_model=RelevanceOut, responses=_ERRORS)
 async def relevance_get(
     graph: GraphDep,
-    diagnosis: Annotated[list[str], Query(max_length=50, description="ICD-10-CM code (repeat)")] = [],  # noqa: B006
-    finding: Annotated[list[str], Query(max_length=200, description="SYSTEM:CODE, e.g. HPO:HP:0000103 (repeat)"
-                                        )] = [],  # noqa: B006
-    item: Annotated[list[str], Query(max_length=200, description="Item id (repeat), instead of diagnoses"
+    diagnosis: Annotated[list[str], Query(max_length=MAX_DIAGNOSES, description="ICD-10-CM code (repeat)")
+                         ] = [],  # noqa: B006
+    finding: Annotated[list[str], Query(max_length=MAX_FINDINGS,
+                                        description="SYSTEM:CODE, e.g. HPO:HP:0000103 (repeat)")] = [],  # noqa: B006
+    item: Annotated[list[str], Query(max_length=MAX_ITEMS, description="Item id (repeat), instead of diagnoses"
                                      )] = [],  # noqa: B006
     specialty: Annotated[str | None, Query(max_length=60)] = None,
-) -> dict[str, Any]:
+) -> SpecialtyRelevance:
     """The same as POST, from query parameters (the same limits; a value the body model refuses, such as an
     over-long finding code, is a 422 naming it)."""
     findings = []

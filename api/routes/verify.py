@@ -7,7 +7,6 @@ every read runs in one read transaction per request.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from fastapi import APIRouter
 
@@ -15,6 +14,7 @@ from api.claims import claim_of, concept_ref, thresholds, verify_many, verify_on
 from api.deps import GraphDep
 from api.models import DistractorsIn, DistractorsOut, Problem, VerifyBatchIn, VerifyBatchOut, VerifyIn, VerifyOut
 from api.responses import FastJSONResponse
+from graph.verification.results import BatchEntry, BatchVerification, DistractorScreening
 from graph.verification.verifier import Verifier
 
 router = APIRouter(tags=["verification"])
@@ -40,19 +40,20 @@ async def verify(graph: GraphDep, body: VerifyIn) -> FastJSONResponse:
 async def verify_batch(graph: GraphDep, body: VerifyBatchIn) -> FastJSONResponse:
     """Up to 1,000 claims in one call; a malformed item gets its own error and does not fail the others."""
     answers = await verify_many(graph, [claim_of(i) for i in body.items])
-    results: list[dict[str, Any]] = []
+    results: list[BatchEntry] = []
     for index, answer in enumerate(answers):
         if "error" in answer:
             results.append({"index": index, "error": {"index": index, **answer["error"]}})
         else:
             results.append({"index": index, "result": answer})
     counts = Counter(r["result"]["verdict"] if "result" in r else "error" for r in results)
-    return FastJSONResponse({"results": results, "counts": dict(counts)})
+    batch: BatchVerification = {"results": results, "counts": dict(counts)}
+    return FastJSONResponse(batch)
 
 
 @router.post("/verify/distractors", response_model=DistractorsOut,
              responses={422: {"model": Problem}, 503: {"model": Problem}})
-def verify_distractors(graph: GraphDep, body: DistractorsIn) -> dict[str, Any]:
+def verify_distractors(graph: GraphDep, body: DistractorsIn) -> DistractorScreening:
     """Which candidate distractors the knowledge supports for the subject or a context concept (drop those:
     they would be a second correct answer), with the evidence."""
     return Verifier(graph.driver, graph.database, anchors=graph.anchors).distractors(

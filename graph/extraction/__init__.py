@@ -4,6 +4,7 @@
 matches; ``runs`` records an extraction run and writes its mentions and edges; ``evaluation`` scores
 the cascade against labelled mentions.
 
-Pure, no Neo4j: ``mentions`` (finding candidate mentions in text) and ``grounding`` (the deterministic
-cascade that accepts, replaces or rejects a proposed code, with the reason).
+Pure, no Neo4j: ``mentions`` (finding candidate mentions in text), ``grounding`` (the deterministic
+cascade that accepts, replaces or rejects a proposed code, with the reason) and ``results`` (the shapes
+the evaluation answers with).
 """

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from graph.extraction.grounding import Decision, Grounder
+from graph.extraction.results import GroundingMiss, GroundingSummary, MethodFigures
 from loaders.grounding_labels import LabelledMention
 
 OUTCOMES = ("accept", "replace", "reject")
@@ -55,9 +55,9 @@ class Scored:
 class GroundingEvaluation:
     scored: list[Scored]
     seconds: float
-    summary: dict[str, Any] = field(default_factory=dict)
+    summary: GroundingSummary
 
-    def errors(self) -> list[dict[str, Any]]:
+    def errors(self) -> list[GroundingMiss]:
         """Every mention the cascade got wrong, with what it chose and why."""
         return [{
             "id": s.label.id, "mention": s.label.mention, "category": s.label.category,
@@ -77,17 +77,16 @@ def evaluate_grounding(grounder: Grounder, labels: list[LabelledMention]) -> Gro
         decision = grounder.ground(label.mention, label.category, finding_type=label.finding_type,
                                    system=system, code=code)
         scored.append(Scored(label, decision))
-    evaluation = GroundingEvaluation(scored, time.perf_counter() - started)
-    evaluation.summary = summarise(scored)
-    return evaluation
+    seconds = time.perf_counter() - started
+    return GroundingEvaluation(scored, seconds, summarise(scored))
 
 
-def summarise(scored: list[Scored]) -> dict[str, Any]:
+def summarise(scored: list[Scored]) -> GroundingSummary:
     confusion: dict[str, Counter[str]] = {o: Counter() for o in OUTCOMES}
     for s in scored:
         confusion[s.label.expected_outcome][s.decision.outcome] += 1
     with_code = [s for s in scored if s.label.expected]
-    by_method: dict[str, dict[str, Any]] = {}
+    by_method: dict[str, MethodFigures] = {}
     for method in sorted({s.decision.method for s in scored if s.decision.method}):
         made = [s for s in scored if s.decision.method == method]
         right = sum(s.correct for s in made)

@@ -12,12 +12,31 @@ one read transaction per chain.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from neo4j import Driver, ManagedTransaction
 
+from graph.provenance.results import (
+    ConceptChain,
+    ConceptProvenance,
+    EdgeChain,
+    ItemChain,
+    ItemSummary,
+    ItemVersion,
+    ItemVersionRef,
+    MentionChain,
+    MentionGrounding,
+    MentionSpan,
+    ProvDocument,
+    ReleaseNode,
+    RunRecord,
+    RunSummary,
+)
 from graph.store.releases import SERVED_CURRENT
 from loaders.errors import NotFoundError
+
+_Chain = TypeVar("_Chain")
 
 
 class ProvenanceNotFoundError(NotFoundError):
@@ -39,7 +58,7 @@ RETURN c {.system, .code, .display, .kind, .active, .source, .source_file, .reco
 """
 
 
-def _concept(tx: ManagedTransaction, system: str, code: str, release: str) -> dict[str, Any] | None:
+def _concept(tx: ManagedTransaction, system: str, code: str, release: str) -> ConceptProvenance | None:
     row = tx.run(_CONCEPT, system=system, code=code, release=release).single()
     if row is None:
         return None
@@ -49,7 +68,7 @@ def _concept(tx: ManagedTransaction, system: str, code: str, release: str) -> di
         stale.append(f"{system} {code} is inactive in {release}")
     if row["replaced_by"]:
         stale.append(f"{system} {code} is replaced by {', '.join(row['replaced_by'])}")
-    rel = row["release"] or {}
+    rel: ReleaseNode = row["release"] or ReleaseNode()
     if not rel.get("current"):
         if row["current_release"] is None:
             stale.append(f"no current release of {system} is loaded")
@@ -86,24 +105,30 @@ RETURN r {.id, .job, .job_version, .parameters, .input, .items, .releases, .stat
 """
 
 
-def _item(tx: ManagedTransaction, uid: str) -> dict[str, Any] | None:
+def _from_json(stored: dict[str, Any], key: str) -> dict[str, Any]:
+    """A map a node keeps as JSON text (a Neo4j property cannot hold a map); empty when it keeps none."""
+    return json.loads(stored[key]) if stored.get(key) else {}
+
+
+def _item(tx: ManagedTransaction, uid: str) -> ItemVersion | None:
     row = tx.run(_ITEM, uid=uid).single()
     if row is None:
         return None
-    item = dict(row["item"])
-    item["sections"] = json.loads(item["sections"]) if item.get("sections") else {}
-    item["documents"] = [d for d in row["documents"] if d.get("sha256")]
-    item["stale"] = ([f"item superseded by {item['superseded_by']}"] if item.get("status") == "superseded" else [])
-    return item
+    stored = dict(row["item"])
+    stale = [f"item superseded by {stored['superseded_by']}"] if stored.get("status") == "superseded" else []
+    # _ITEM's projection, with the sections the item stores as JSON read back
+    return cast(ItemVersion, {**stored, "sections": _from_json(stored, "sections"),
+                              "documents": [d for d in row["documents"] if d.get("sha256")], "stale": stale})
 
 
-def _run(tx: ManagedTransaction, run_id: str) -> dict[str, Any] | None:
+def _run(tx: ManagedTransaction, run_id: str) -> RunRecord | None:
     row = tx.run(_RUN, id=run_id).single()
     if row is None:
         return None
-    run = dict(row["run"])
-    for key in ("parameters", "counts"):
-        run[key] = json.loads(run[key]) if run.get(key) else {}
+    stored = dict(row["run"])
+    # _RUN's projection, with the parameters and counts the run stores as JSON read back
+    run = cast(RunRecord, {**stored, "parameters": _from_json(stored, "parameters"),
+                           "counts": _from_json(stored, "counts")})
     run["stale"] = {
         "superseded": [f"run superseded by {run.get('superseded_by')}"],
         "failed": [f"run failed: {run.get('error')}"],
@@ -114,7 +139,7 @@ def _run(tx: ManagedTransaction, run_id: str) -> dict[str, Any] | None:
     return run
 
 
-def _span_text(item: dict[str, Any], field: str | None, start: int | None, end: int | None) -> str | None:
+def _span_text(item: ItemVersion, field: str | None, start: int | None, end: int | None) -> str | None:
     if field is None or start is None or end is None:
         return None
     if field == "text":
@@ -135,42 +160,47 @@ def _cached(cache: dict[Any, Any], key: tuple[Any, ...], make: Any) -> Any:
     return cache[key]
 
 
-def _mention(tx: ManagedTransaction, mention_id: str, cache: dict[Any, Any]) -> dict[str, Any] | None:
+def _mention(tx: ManagedTransaction, mention_id: str, cache: dict[Any, Any]) -> MentionChain | None:
     row = tx.run("MATCH (m:Mention {id: $id}) RETURN properties(m) AS m", id=mention_id).single()
     if row is None:
         return None
     m = dict(row["m"])
-    item = _cached(cache, ("item", m["item_uid"]), lambda: _item(tx, m["item_uid"]))
-    run = _cached(cache, ("run", m["run"]), lambda: _run(tx, m["run"]))
-    concept = None
+    item: ItemVersion | None = _cached(cache, ("item", m["item_uid"]), lambda: _item(tx, m["item_uid"]))
+    run: RunRecord | None = _cached(cache, ("run", m["run"]), lambda: _run(tx, m["run"]))
+    concept: ConceptProvenance | None = None
     if m.get("grounded_code"):
         key = ("concept", m["grounded_system"], m["grounded_code"], m["grounded_release"])
         concept = _cached(cache, key, lambda: _concept(tx, *key[1:]))
-    span = {"field": m.get("field"), "start": m.get("start"), "end": m.get("end"),
-            "text": _span_text(item, m.get("field"), m.get("start"), m.get("end")) if item else None}
-    grounding = {k: m.get(k) for k in ("outcome", "method", "score", "reason", "steps", "proposed_system",
-                                        "proposed_code", "proposed_by")}
-    stale = (item or {}).get("stale", []) + (run or {}).get("stale", []) + (concept or {}).get("stale", [])
+    span: MentionSpan = {"field": m.get("field"), "start": m.get("start"), "end": m.get("end"),
+                         "text": _span_text(item, m.get("field"), m.get("start"), m.get("end")) if item else None}
+    grounding: MentionGrounding = {
+        "outcome": m.get("outcome"), "method": m.get("method"), "score": m.get("score"), "reason": m.get("reason"),
+        "steps": m.get("steps"), "proposed_system": m.get("proposed_system"), "proposed_code": m.get("proposed_code"),
+        "proposed_by": m.get("proposed_by")}
+    stale = [*(item["stale"] if item else []), *(run["stale"] if run else []), *(concept["stale"] if concept else [])]
     return {
         "id": m["id"], "text": m["text"], "category": m["category"], "negated": m.get("negated", False),
         "role": m.get("role"), "finding_type": m.get("finding_type"), "relevance": m.get("relevance"),
         "origin": m.get("origin"), "span": span, "grounding": grounding, "concept": concept,
-        "item": _item_summary(item), "documents": (item or {}).get("documents", []), "run": _run_summary(run),
+        "item": _item_summary(item), "documents": item["documents"] if item else [], "run": _run_summary(run),
         "stale": stale,
     }
 
 
-def _item_summary(item: dict[str, Any] | None) -> dict[str, Any] | None:
+def _item_summary(item: ItemVersion | None) -> ItemSummary | None:
     if item is None:
         return None
-    return {k: item.get(k) for k in ("uid", "item_id", "version", "kind", "status", "superseded_by", "ingested_at")}
+    return {"uid": item.get("uid"), "item_id": item.get("item_id"), "version": item.get("version"),
+            "kind": item.get("kind"), "status": item.get("status"), "superseded_by": item.get("superseded_by"),
+            "ingested_at": item.get("ingested_at")}
 
 
-def _run_summary(run: dict[str, Any] | None) -> dict[str, Any] | None:
+def _run_summary(run: RunRecord | None) -> RunSummary | None:
     if run is None:
         return None
-    return {k: run.get(k) for k in ("id", "job", "job_version", "status", "started_at", "finished_at",
-                                    "superseded_by", "releases")}
+    return {"id": run.get("id"), "job": run.get("job"), "job_version": run.get("job_version"),
+            "status": run.get("status"), "started_at": run.get("started_at"), "finished_at": run.get("finished_at"),
+            "superseded_by": run.get("superseded_by"), "releases": run.get("releases")}
 
 
 class ProvenanceChains:
@@ -180,18 +210,18 @@ class ProvenanceChains:
         self.driver = driver
         self.database = database
 
-    def _read(self, work: Any) -> Any:
+    def _read(self, work: Callable[[ManagedTransaction], _Chain | None]) -> _Chain | None:
         with self.driver.session(database=self.database, default_access_mode="READ") as session:
             return session.execute_read(work)
 
-    def mention(self, mention_id: str) -> dict[str, Any]:
+    def mention(self, mention_id: str) -> MentionChain:
         found = self._read(lambda tx: _mention(tx, mention_id, {}))
         if found is None:
             raise ProvenanceNotFoundError(f"no mention {mention_id}")
-        return dict(found)
+        return found
 
-    def edge(self, key: str) -> dict[str, Any]:
-        def work(tx: ManagedTransaction) -> dict[str, Any] | None:
+    def edge(self, key: str) -> EdgeChain:
+        def work(tx: ManagedTransaction) -> EdgeChain | None:
             row = tx.run(
                 "MATCH (d:Concept)-[e:HAS_FINDING {key: $key}]->(f:Concept) RETURN properties(e) AS e, "
                 "d.system AS ds, d.code AS dc, d.release AS dr, f.system AS fs, f.code AS fc, f.release AS fr",
@@ -206,7 +236,7 @@ class ProvenanceChains:
             finding = _concept(tx, row["fs"], row["fc"], row["fr"])
             items = {m["item"]["uid"]: m["item"] for m in mentions if m["item"]}
             documents = {d["sha256"]: d for m in mentions for d in m["documents"]}
-            stale = sorted({s for part in (run, diagnosis, finding) for s in (part or {}).get("stale", [])}
+            stale = sorted({s for part in (run, diagnosis, finding) if part for s in part["stale"]}
                            | {s for m in mentions for s in _item_stale(m)})
             return {
                 "edge": {"type": "HAS_FINDING", **edge}, "diagnosis": diagnosis, "finding": finding,
@@ -217,11 +247,11 @@ class ProvenanceChains:
         found = self._read(work)
         if found is None:
             raise ProvenanceNotFoundError(f"no diagnosis–finding edge {key}")
-        return dict(found)
+        return found
 
-    def item(self, item_id: str, version: str | None = None) -> dict[str, Any]:
-        def work(tx: ManagedTransaction) -> dict[str, Any] | None:
-            versions = [dict(r["v"]) for r in tx.run(
+    def item(self, item_id: str, version: str | None = None) -> ItemChain:
+        def work(tx: ManagedTransaction) -> ItemChain | None:
+            versions: list[ItemVersionRef] = [r["v"] for r in tx.run(
                 "MATCH (i:Item {item_id: $id}) RETURN i {.uid, .version, .status, .superseded_by, "
                 "ingested_at: toString(i.ingested_at)} AS v ORDER BY i.ingested_at", id=item_id)]
             chosen = next((v for v in versions if (v["version"] == version if version else v["status"] == "current")),
@@ -237,15 +267,15 @@ class ProvenanceChains:
         found = self._read(work)
         if found is None:
             raise ProvenanceNotFoundError(f"no item {item_id}" + (f" at version {version}" if version else ""))
-        return dict(found)
+        return found
 
-    def run(self, run_id: str) -> dict[str, Any]:
+    def run(self, run_id: str) -> RunRecord:
         found = self._read(lambda tx: _run(tx, run_id))
         if found is None:
             raise ProvenanceNotFoundError(f"no extraction run {run_id}")
-        return dict(found)
+        return found
 
-    def concept(self, system: str, code: str, version: str | None = None) -> dict[str, Any]:
+    def concept(self, system: str, code: str, version: str | None = None) -> ConceptChain:
         from graph.store.releases import resolve_release
         from graph.terminology.concepts import normalise_code
         from graph.terminology.systems import normalise_system
@@ -256,7 +286,7 @@ class ProvenanceChains:
         if release is None:
             raise ProvenanceNotFoundError(f"no complete release of {system}" + (f" {version}" if version else ""))
 
-        def work(tx: ManagedTransaction) -> dict[str, Any] | None:
+        def work(tx: ManagedTransaction) -> ConceptChain | None:
             concept = _concept(tx, system, code, release["id"])
             if concept is None:
                 return None
@@ -276,12 +306,14 @@ class ProvenanceChains:
         found = self._read(work)
         if found is None:
             raise ProvenanceNotFoundError(f"{code} is not a code of {system} in {release['id']}")
-        return dict(found)
+        return found
 
 
-def _item_stale(m: dict[str, Any]) -> list[str]:
-    item = m.get("item") or {}
-    return [f"item {item['uid']} superseded by {item['superseded_by']}"] if item.get("status") == "superseded" else []
+def _item_stale(m: MentionChain) -> list[str]:
+    item = m["item"]
+    if item is None or item["status"] != "superseded":
+        return []
+    return [f"item {item['uid']} superseded by {item['superseded_by']}"]
 
 
 PROV_CONTEXT = {
@@ -291,7 +323,7 @@ PROV_CONTEXT = {
 }
 
 
-def to_prov(chain: dict[str, Any]) -> dict[str, Any]:
+def to_prov(chain: MentionChain | EdgeChain) -> ProvDocument:
     """A mention or edge chain as W3C PROV-O JSON-LD: entities, the run as an activity, the job as an agent.
 
     Documents, item versions, mentions, concepts and releases are ``prov:Entity``;
@@ -311,7 +343,7 @@ def to_prov(chain: dict[str, Any]) -> dict[str, Any]:
         if {"@id": source} not in sources:
             sources.append({"@id": source})
 
-    def add_concept(c: dict[str, Any] | None) -> str | None:
+    def add_concept(c: ConceptProvenance | None) -> str | None:
         if not c:
             return None
         rel = c["release"]
@@ -324,7 +356,7 @@ def to_prov(chain: dict[str, Any]) -> dict[str, Any]:
         derived(cid, rel_id)
         return cid
 
-    def add_run(run: dict[str, Any] | None) -> str | None:
+    def add_run(run: RunRecord | RunSummary | None) -> str | None:
         if not run:
             return None
         agent = f"cg:agent/{run['job']}/{run['job_version']}"
@@ -335,8 +367,8 @@ def to_prov(chain: dict[str, Any]) -> dict[str, Any]:
                                       "prov:wasAssociatedWith": {"@id": agent}})
         return rid
 
-    def add_mention(m: dict[str, Any]) -> str:
-        item = m.get("item") or {}
+    def add_mention(m: MentionChain) -> str:
+        item: ItemSummary | dict[str, Any] = m.get("item") or {}
         item_id = f"cg:item/{item.get('uid')}"
         node(item_id, "prov:Entity", **{"cg:kind": item.get("kind"), "cg:status": item.get("status")})
         for d in m.get("documents", []):

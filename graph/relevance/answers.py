@@ -36,6 +36,17 @@ from typing import Any
 from neo4j import Driver
 
 from graph.relevance.links import organ_links
+from graph.relevance.results import (
+    DiagnosisLink,
+    FindingPath,
+    FindingSource,
+    MappedDiagnosis,
+    PatientDiagnosis,
+    PatientFinding,
+    SpecialtyRelevance,
+    SpecialtyTiers,
+    TieredFinding,
+)
 from graph.store.derived import refuse_stale
 from graph.store.releases import SERVED_CURRENT
 from graph.terminology.concepts import normalise_code
@@ -45,6 +56,8 @@ TIERS = ("primary", "relevant", "neutral", "excluded")
 CRITICAL = {"pathognomonic", "highly_suggestive"}
 MAX_DIAGNOSES = 50
 MAX_FINDINGS = 200
+#: Items a patient may be built from (the API refuses more).
+MAX_ITEMS = 200
 
 
 class RelevanceInputError(InputError):
@@ -114,21 +127,26 @@ RETURN a.code AS from_code, b.code AS to_code, l.class AS class, l.method AS met
 """
 
 
-def _links_between(tx: Any, codes: list[str]) -> list[dict[str, Any]]:
+def _link(a: str, b: str, r: Any) -> DiagnosisLink:
+    """A link record of the current run as joining the patient's codes ``a`` and ``b``."""
+    return {"a": a, "b": b, "from_code": r["from_code"], "to_code": r["to_code"], "class": r["class"],
+            "method": r["method"], "evidence": r["evidence"], "reference": r["reference"], "record": r["record"],
+            "source": r["source"], "run": r["run"]}
+
+
+def _links_between(tx: Any, codes: list[str]) -> list[DiagnosisLink]:
     """Links of the current run joining two of the patient's diagnoses (either direction), with evidence."""
     ancestors = {r["code"]: set(r["ids"]) for r in tx.run(_ANCESTORS, codes=codes)}
     owners: dict[str, set[str]] = defaultdict(set)  # node id → patient codes it is (a more general code of)
     for code, ids in ancestors.items():
         for node in ids:
             owners[node].add(code)
-    found: dict[tuple[str, str, str, str, str], dict[str, Any]] = {}
+    found: dict[tuple[str, str, str, str, str], DiagnosisLink] = {}
     for r in tx.run(_LINKS_FROM, ids=sorted(owners)):
         for a in owners[r["from_id"]]:
             for b in owners.get(r["to_id"], ()):
                 if a != b:
-                    found[(a, b, r["from_code"], r["to_code"], r["method"])] = {"a": a, "b": b, **{
-                        k: r[k] for k in ("from_code", "to_code", "class", "method", "evidence", "reference", "record",
-                                          "source", "run")}}
+                    found[(a, b, r["from_code"], r["to_code"], r["method"])] = _link(a, b, r)
     run = tx.run("MATCH (lr:LinkRun {status: 'completed', current: true}) RETURN lr.id AS id").single()
     if run is not None:  # class 2: SNOMED CT disorders of both diagnoses at one organ-level finding site
         for link in organ_links(tx, run["id"], {c: [c] for c in codes}):
@@ -137,7 +155,7 @@ def _links_between(tx: Any, codes: list[str]) -> list[dict[str, Any]]:
         for a in codes:
             for b in codes:
                 if a != b and r["from_code"][:3] == a[:3] and r["to_code"][:3] == b[:3]:
-                    found[(a, b, r["from_code"], r["to_code"], r["method"])] = {"a": a, "b": b, **dict(r)}
+                    found[(a, b, r["from_code"], r["to_code"], r["method"])] = _link(a, b, r)
     return sorted(found.values(), key=lambda link: (link["a"], link["b"], link["class"], link["from_code"]))
 
 
@@ -174,13 +192,13 @@ def specialties(driver: Driver, database: str) -> list[str]:
     return [r["id"] for r in records]
 
 
-def relevance(driver: Driver, database: str, patient: Patient, specialty: str | None = None) -> dict[str, Any]:
+def relevance(driver: Driver, database: str, patient: Patient, specialty: str | None = None) -> SpecialtyRelevance:
     """Tiered findings for one specialty (or every specialty), with the specialties the patient involves."""
     given = _check(patient)
     codes: list[str] = []
-    mapped: dict[str, dict[str, Any]] = {}
+    mapped: dict[str, MappedDiagnosis] = {}
     with driver.session(database=database, default_access_mode="READ") as session:
-        def work(tx: Any) -> tuple[list[Any], list[Any], list[dict[str, Any]], list[str]]:
+        def work(tx: Any) -> tuple[list[Any], list[Any], list[DiagnosisLink], list[str]]:
             nonlocal codes, mapped
             # A layer built on a replaced release lost its edges: refuse, never answer from it in silence.
             refuse_stale(tx, "SpecialtyMap", "LinkRun", "ExtractionRun")
@@ -203,10 +221,7 @@ def relevance(driver: Driver, database: str, patient: Patient, specialty: str | 
     if specialty and specialty not in known:
         raise RelevanceInputError(f"unknown specialty {specialty!r}; known: {', '.join(known)}", "specialty",
                                   specialty)
-    # Homes in a fixed order (collect() gives them in whatever order the store holds the edges).
-    diagnoses = {r["code"]: {"code": r["code"], "display": r["display"],
-                             "homes": sorted(r["homes"], key=lambda h: (h["specialty"], h["rule"] or "")),
-                             **({"mapped_from": mapped[r["code"]]} if r["code"] in mapped else {})} for r in dx}
+    diagnoses = {r["code"]: _diagnosis(r, mapped) for r in dx}
     has: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     names: dict[tuple[str, str], str] = {}
     for r in found:
@@ -217,32 +232,41 @@ def relevance(driver: Driver, database: str, patient: Patient, specialty: str | 
     asked = list(patient.findings) or sorted(has)
     for key in asked:
         names.setdefault(key, "")
-    link_list = links
-    answers = [_tier_for(s, diagnoses, has, names, asked, link_list) for s in wanted]
+    answers = [_tier_for(s, diagnoses, has, names, asked, links) for s in wanted]
     involved = sorted({h["specialty"] for d in diagnoses.values() for h in d["homes"]})
     return {
         "patient": {"diagnoses": list(diagnoses.values()),
                     "findings": [{"system": s, "code": c, "display": names.get((s, c), "")} for s, c in asked]},
         "specialties_involved": involved,
-        "links": link_list,
+        "links": links,
         "specialty_map": dx[0]["map"],
         "results": answers,
     }
 
 
-def _tier_for(specialty: str, diagnoses: dict[str, dict[str, Any]], has: dict[tuple[str, str], list[dict[str, Any]]],
-              names: dict[tuple[str, str], str], asked: list[tuple[str, str]], links: list[dict[str, Any]]
-              ) -> dict[str, Any]:
+def _diagnosis(r: Any, mapped: dict[str, MappedDiagnosis]) -> PatientDiagnosis:
+    """A diagnosis record of the patient, its homes in a fixed order (collect() gives them in whatever order
+    the store holds the edges), and the SNOMED CT code it was mapped from."""
+    diagnosis: PatientDiagnosis = {"code": r["code"], "display": r["display"],
+                                   "homes": sorted(r["homes"], key=lambda h: (h["specialty"], h["rule"] or ""))}
+    if r["code"] in mapped:
+        diagnosis["mapped_from"] = mapped[r["code"]]
+    return diagnosis
+
+
+def _tier_for(specialty: str, diagnoses: dict[str, PatientDiagnosis], has: dict[tuple[str, str], list[dict[str, Any]]],
+              names: dict[tuple[str, str], str], asked: list[tuple[str, str]], links: list[DiagnosisLink]
+              ) -> SpecialtyTiers:
     owned = {code for code, d in diagnoses.items() if any(h["specialty"] == specialty for h in d["homes"])}
-    tiers: dict[str, list[dict[str, Any]]] = {t: [] for t in TIERS}
+    tiers: dict[str, list[TieredFinding]] = {t: [] for t in TIERS}
     for key in asked:
-        best: tuple[int, dict[str, Any]] | None = None
+        best: tuple[int, FindingPath] | None = None
         for source in has.get(key, []):
             owner = diagnoses[source["owner"]]
             for rank, why in _paths(specialty, owner, source, owned, diagnoses, links):
                 if best is None or rank < best[0]:
                     best = (rank, why)
-        finding = {"system": key[0], "code": key[1], "display": names.get(key, "")}
+        finding: PatientFinding = {"system": key[0], "code": key[1], "display": names.get(key, "")}
         if best is None:
             reason = ("no present diagnosis has this finding" if not has.get(key)
                       else f"nothing joins the diagnoses that have it to {specialty}")
@@ -263,13 +287,13 @@ def _tier_for(specialty: str, diagnoses: dict[str, dict[str, Any]], has: dict[tu
     }
 
 
-def _paths(specialty: str, owner: dict[str, Any], source: dict[str, Any], owned: set[str],
-           diagnoses: dict[str, dict[str, Any]], links: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+def _paths(specialty: str, owner: PatientDiagnosis, source: dict[str, Any], owned: set[str],
+           diagnoses: dict[str, PatientDiagnosis], links: list[DiagnosisLink]) -> list[tuple[int, FindingPath]]:
     """Every way ``source`` (a diagnosis having the finding) reaches the specialty, with its tier rank."""
-    base = {"owner": {"code": owner["code"], "display": owner["display"]}, "relationship_type":
-            source["relationship_type"], "frequency": source["frequency"],
-            "finding_edge": {"from": source["via"], "key": source["edge"]}}
-    out = []
+    base: FindingSource = {"owner": {"code": owner["code"], "display": owner["display"]},
+                           "relationship_type": source["relationship_type"], "frequency": source["frequency"],
+                           "finding_edge": {"from": source["via"], "key": source["edge"]}}
+    out: list[tuple[int, FindingPath]] = []
     home = next((h for h in owner["homes"] if h["specialty"] == specialty), None)
     # A finding known for another code of the category (polyuria of E11.9, for E11.22) is primary only
     # where that code is the specialty's too: nephrology owns E11.22, not diabetes' polyuria.
@@ -324,10 +348,10 @@ def _check(patient: Patient) -> list[str]:
     return [raw.strip() for raw in patient.diagnoses]
 
 
-def _to_icd(tx: Any, given: list[str]) -> tuple[list[str], dict[str, dict[str, Any]]]:
+def _to_icd(tx: Any, given: list[str]) -> tuple[list[str], dict[str, MappedDiagnosis]]:
     """ICD-10-CM codes for the given diagnoses, mapping SNOMED CT ones; what was mapped, and how."""
     snomed = [g.partition(":")[2] for g in given if ":" in g]
-    mapped: dict[str, dict[str, Any]] = {}
+    mapped: dict[str, MappedDiagnosis] = {}
     if snomed:
         rows = {r["code"]: r for r in tx.run(_SNOMED_TO_ICD, codes=snomed)}
         for g in given:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from neo4j import Driver
 
 from graph.extraction.grounding import Grounder
 from graph.extraction.lexicon import load_lexicon
 from graph.relevance.links import organ_links
+from graph.relevance.results import BetweenNote, ClassRecall, PairReport, RecoveredLink, RelationsReport
 from graph.store.derived import refuse_stale
 from graph.store.releases import SERVED_CURRENT
 from loaders.errors import ClinigraphError
@@ -74,8 +74,8 @@ class PairResult:
     a: str | None
     b: str | None
     resolution: dict[str, str] = field(default_factory=dict)
-    links: list[dict[str, Any]] = field(default_factory=list)
-    notes: list[dict[str, Any]] = field(default_factory=list)
+    links: list[RecoveredLink] = field(default_factory=list)
+    notes: list[BetweenNote] = field(default_factory=list)
     shared_findings: list[str] = field(default_factory=list)
     common_ancestor: str | None = None
 
@@ -91,9 +91,9 @@ class PairResult:
     def classes(self) -> list[int]:
         return sorted({link["class"] for link in self.links})
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> PairReport:
         p = self.pair
-        out: dict[str, Any] = {
+        out: PairReport = {
             "id": p.id, "line": p.line, "a": p.a.text, "b": p.b.text, "resolved": [self.a, self.b],
             "expected_class": p.expected_class, "specialty": p.specialty, "hit": self.hit,
             "classes_found": self.classes, "class_agrees": p.expected_class in self.classes,
@@ -107,7 +107,7 @@ class PairResult:
         return out
 
 
-def evaluate_relations(driver: Driver, database: str, pairs: list[RequiredPair]) -> dict[str, Any]:
+def evaluate_relations(driver: Driver, database: str, pairs: list[RequiredPair]) -> RelationsReport:
     run = driver.execute_query("MATCH (r:LinkRun {status: 'completed', current: true}) RETURN r.id AS id",
                                database_=database).records
     if not run:
@@ -139,9 +139,10 @@ def evaluate_relations(driver: Driver, database: str, pairs: list[RequiredPair])
     with driver.session(database=database, default_access_mode="READ") as session:
         for rec in session.run(_BETWEEN, pairs=ready).data():
             r = by_id[rec["id"]]
-            organ = [{"from": link["from_code"], "to": link["to_code"], "class": 2, "method": link["method"],
-                      "evidence": link["evidence"], "reference": None}
-                     for link in organ_links(session, run_id, {"a": rec["codes_a"], "b": rec["codes_b"]})]
+            organ: list[RecoveredLink] = [
+                {"from": link["from_code"], "to": link["to_code"], "class": 2, "method": link["method"],
+                 "evidence": link["evidence"], "reference": None}
+                for link in organ_links(session, run_id, {"a": rec["codes_a"], "b": rec["codes_b"]})]
             r.links = sorted(rec["links"] + organ,
                              key=lambda link: (link["class"], link["method"] == "curated", link["from"]))
             r.notes = rec["notes"]
@@ -163,7 +164,12 @@ def _resolve(grounder: Grounder | None, side: Side) -> tuple[str | None, str]:
     return d.code, f"{d.method} {d.code} {d.display!r}"
 
 
-def _report(run_id: str, results: list[PairResult]) -> dict[str, Any]:
+def _class_recall(counts: Counter[str]) -> ClassRecall:
+    return {"pairs": counts["pairs"], "hits": counts["hits"], "curated_only": counts["curated_only"],
+            "class_agrees": counts["class_agrees"], "recall": round(counts["hits"] / counts["pairs"], 3)}
+
+
+def _report(run_id: str, results: list[PairResult]) -> RelationsReport:
     by_class: dict[int, Counter[str]] = {}
     for r in results:
         c = by_class.setdefault(r.pair.expected_class, Counter())
@@ -181,8 +187,7 @@ def _report(run_id: str, results: list[PairResult]) -> dict[str, Any]:
         "class_agreement_among_hits": round(sum(r.pair.expected_class in r.classes for r in results) / hits, 3)
         if hits else None,
         "unresolved": [r.pair.id for r in results if not (r.a and r.b)],
-        "by_class": {str(k): {**dict(v), "recall": round(v["hits"] / v["pairs"], 3)}
-                     for k, v in sorted(by_class.items())},
+        "by_class": {str(k): _class_recall(v) for k, v in sorted(by_class.items())},
         "hits": [r.as_dict() for r in results if r.hit],
         "misses": [r.as_dict() for r in results if not r.hit],
     }

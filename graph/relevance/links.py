@@ -19,8 +19,8 @@ Every link is one ``DX_LINK`` relationship carrying its ``class``, ``method``,
   rationale and reference), for associations no ontology encodes;
 * **class 3, residual** — diagnoses sharing findings in the current extraction runs,
   weighted by the diagnosis–finding relationship type (:data:`FINDING_WEIGHTS`), scored
-  as weighted Jaccard, kept at ≥ :data:`RESIDUAL_THRESHOLD` and only where no class 1,
-  class 2 or curated link joins the two.
+  as weighted Jaccard, kept at ≥ :data:`~graph.relevance.defaults.RESIDUAL_THRESHOLD`
+  and only where no class 1, class 2 or curated link joins the two.
 
 A link goes from the code that holds the note or attribute (or the curated ``a``) to
 the code it names; it holds for the codes under each side. A run is keyed by the
@@ -40,6 +40,8 @@ from typing import Any
 
 from neo4j import Driver
 
+from graph.relevance.defaults import RESIDUAL_THRESHOLD
+from graph.relevance.results import DiagnosisLink
 from graph.store.releases import SERVED_CURRENT
 from graph.store.runs import COMPLETED, RecordedRun, delete_of_run, run_id_of
 from loaders.curated_links import DEFAULT_FILE, CuratedLinks, read_curated_links
@@ -51,7 +53,6 @@ VERSION = "1.0.0"
 #: Weight of a diagnosis–finding relationship type in the residual overlap (the benchmark's scale).
 FINDING_WEIGHTS = {"pathognomonic": 1.0, "highly_suggestive": 0.8, "commonly_seen": 0.5, "risk_factor": 0.3,
                    "protective": 0.2, "rules_out": 0.1}
-RESIDUAL_THRESHOLD = 0.20
 #: SNOMED CT attributes read as links: type id → (class, method name).
 SNOMED_ATTRIBUTES = {"42752001": (1, "due_to"), "47429007": (2, "associated_with"), "255234002": (2, "after"),
                      "370135005": (2, "pathological_process")}
@@ -264,7 +265,7 @@ def _organs(path: Path = ORGANS_FILE) -> dict[str, str]:
     return {str(k): str(v) for k, v in organs.items()}
 
 
-def organ_links(tx: Any, run_id: str, codes: dict[str, list[str]]) -> list[dict[str, Any]]:
+def organ_links(tx: Any, run_id: str, codes: dict[str, list[str]]) -> list[DiagnosisLink]:
     """Class 2 links between diagnoses whose SNOMED CT disorders share an organ-level finding site.
 
     ``codes`` maps each diagnosis to the ICD-10-CM codes standing for it (itself, more general or more
@@ -278,7 +279,7 @@ def organ_links(tx: Any, run_id: str, codes: dict[str, list[str]]) -> list[dict[
     for r in tx.run(_ORGANS_OF_CODES, codes=wanted, run=run_id):
         for diagnosis in owners[r["code"]]:
             organs[diagnosis].setdefault(r["organ"], dict(r))
-    links = []
+    links: list[DiagnosisLink] = []
     names = sorted(codes)
     for i, a in enumerate(names):
         for b in names[i + 1:]:

@@ -1,2 +1,2 @@
 """For reviewers and explorers: read-only Cypher with limits (``free_cypher``) and the saved queries
-shipped in ``cypher/`` (``saved_queries``)."""
+shipped in ``cypher/`` (``saved_queries``); ``results`` declares a query's answer."""

@@ -34,6 +34,8 @@ from neo4j import AsyncDriver, AsyncManagedTransaction, Query, unit_of_work
 from neo4j.exceptions import ClientError, DatabaseError, Neo4jError, TransientError
 from neo4j.graph import Node, Path, Relationship
 
+from graph.review.results import ReadOnlyResult
+from graph.settings import API_MAX_RESULT_BYTES
 from loaders.errors import InputError
 
 #: Procedures a reviewer may call (all read-only catalogue or index lookups).
@@ -88,6 +90,12 @@ MAX_PATTERN_HOPS = 25       # relationships in the whole query (30 in one chain 
 MAX_OPERATORS = 1_000       # NOT, AND, +, = … in the whole query (NOT × 500 and + × 9,000 did not survive)
 MAX_ROWS = 5_000
 MAX_RESULT_DEPTH = 32       # lists and maps nested in one value of the result
+
+#: Rows and seconds a query gets unless it asks otherwise, and the longest deadline it may ask for (the API
+#: refuses more): a reviewer's query shares the server with the API's own reads.
+DEFAULT_ROWS = 1000
+DEFAULT_TIMEOUT_SECONDS = 10.0
+MAX_TIMEOUT_SECONDS = 30
 
 #: Seconds the client waits past the transaction's own timeout before it gives up on the server: Neo4j
 #: checks transaction timeouts every 2 s (``db.transaction.monitor.check.interval``), so a query that merely
@@ -261,8 +269,8 @@ def _failure(exc: Neo4jError, query: str, timeout: float) -> CypherRefusedError:
 
 
 async def run_read_only(driver: AsyncDriver, database: str, query: str, parameters: dict[str, Any] | None = None,
-                        *, timeout: float = 10.0, max_rows: int = 1000, max_bytes: int = 8_000_000
-                        ) -> dict[str, Any]:
+                        *, timeout: float = DEFAULT_TIMEOUT_SECONDS, max_rows: int = DEFAULT_ROWS,
+                        max_bytes: int = API_MAX_RESULT_BYTES) -> ReadOnlyResult:
     """Check the query, then run it in a READ transaction within ``timeout`` seconds (EXPLAIN included),
     with at most ``max_rows`` rows (``truncated`` says whether there were more) and ``max_bytes`` of JSON."""
     parameters = parameters or {}
@@ -296,7 +304,8 @@ async def run_read_only(driver: AsyncDriver, database: str, query: str, paramete
         async with asyncio.timeout(timeout + _CLIENT_GRACE), \
                 driver.session(database=database, default_access_mode="READ", fetch_size=100) as session:
             summary = await (await session.run(Query("EXPLAIN " + query, timeout=timeout), parameters)).consume()
-            refusal = refusal_for_plan(summary.query_type or "", summary.plan)
+            query_type = summary.query_type or ""
+            refusal = refusal_for_plan(query_type, summary.plan)
             if refusal:
                 raise CypherRefusedError(refusal)
             columns, rows, truncated = await session.execute_read(work)
@@ -309,5 +318,5 @@ async def run_read_only(driver: AsyncDriver, database: str, query: str, paramete
         raise CypherRefusedError("the query or a parameter holds text that is not valid Unicode "
                                  "(a lone surrogate)") from None
     return {"columns": columns, "rows": rows, "row_count": len(rows), "truncated": truncated,
-            "query_type": summary.query_type, "limits": {"timeout_seconds": timeout, "max_rows": max_rows,
+            "query_type": query_type, "limits": {"timeout_seconds": timeout, "max_rows": max_rows,
                                                          "max_bytes": max_bytes}}

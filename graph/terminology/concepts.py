@@ -8,11 +8,12 @@ seen. All reads run in read transactions.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from neo4j import Driver, ManagedTransaction
 
 from graph.store.releases import SERVED_CURRENT, resolve_release
+from graph.terminology.results import ConceptDetails, ConceptNote, NoteCitation, SearchMatch, ServedRelease
 from graph.terminology.systems import (
     KNOWN_SYSTEMS,
     ONTOLOGY_SYSTEM,
@@ -52,6 +53,9 @@ _ATTRIBUTES = (
 
 #: Children listed with a concept; ``children_total`` says how many there are.
 MAX_CHILDREN = 200
+#: Hits a search returns unless asked otherwise, and the most a request may ask for (the API refuses more).
+DEFAULT_SEARCH_HITS = 20
+MAX_SEARCH_HITS = 100
 
 
 class NotLoadedError(NotFoundError):
@@ -84,12 +88,12 @@ def _any_release_of(driver: Driver, database: str, system: str) -> bool:
     return bool(records[0]["any"])
 
 
-def release_of(driver: Driver, database: str, system: str, version: str | None) -> dict[str, Any]:
+def release_of(driver: Driver, database: str, system: str, version: str | None) -> ServedRelease:
     """The complete release to answer from (current, or ``version``), or the error saying why there is none."""
     release = resolve_release(driver, database, system, version)
     if release is None:
         raise missing_release_error(driver, database, system, version)
-    return release
+    return cast(ServedRelease, release)
 
 
 def normalise_code(system: str, code: str) -> str:
@@ -175,7 +179,7 @@ RETURN properties(c) AS concept, parents, children, children_total, citations, p
 def get_concept(
     driver: Driver, database: str, system: str, code: str, version: str | None = None,
     *, max_children: int = MAX_CHILDREN,
-) -> dict[str, Any]:
+) -> ConceptDetails:
     """A concept with its titles, parents, children and notes (each with the codes it cites)."""
     system = normalise_system(system)
     code = normalise_code(system, code)
@@ -191,11 +195,12 @@ def get_concept(
     if row is None:
         raise ConceptNotFoundError(f"{code} is not a code of {system} in release {release['id']}")
     props = dict(row["concept"])
-    notes = []
+    notes: list[ConceptNote] = []
     for prop, note_type in NOTE_TYPES.items():
         for text in props.get(prop) or []:
-            cited = [
-                {k: c[k] for k in ("code", "display", "kind", "cited_as", "with_children")}
+            cited: list[NoteCitation] = [
+                {"code": c["code"], "display": c["display"], "kind": c["kind"], "cited_as": c["cited_as"],
+                 "with_children": c["with_children"]}
                 for c in row["citations"]
                 if c["note_type"] == note_type and c["note"] == text
             ]
@@ -333,9 +338,9 @@ def current_release_ids(driver: Driver, database: str, system: str | None) -> li
 
 
 def search(
-    driver: Driver, database: str, text: str, *, system: str | None = None, limit: int = 20,
+    driver: Driver, database: str, text: str, *, system: str | None = None, limit: int = DEFAULT_SEARCH_HITS,
     kind: str | None = None, active: bool | None = None, version: str | None = None,
-) -> list[dict[str, Any]]:
+) -> list[SearchMatch]:
     """Ranked matches in the current releases (or ``version`` of ``system``): an exact code first, then
     titles and synonyms; ``kind`` and ``active`` filter."""
     system = normalise_system(system) if system else None
@@ -349,13 +354,13 @@ def search(
         if system is not None and system not in KNOWN_SYSTEMS:
             raise missing_release_error(driver, database, system, None)
         return []
-    hits: list[dict[str, Any]] = []
+    hits: list[SearchMatch] = []
 
     def work(tx: ManagedTransaction) -> None:
         for sys_name, code in code_candidates(text, system):
             for r in tx.run(_CODE_HITS, releases=releases, code=code, system=sys_name, kind=kind, active=active):
                 if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):
-                    hits.append({**r.data(), "score": None, "matched": "code"})
+                    hits.append(cast(SearchMatch, {**r.data(), "score": None, "matched": "code"}))
         lucene = lucene_query(text)
         if lucene:
             rows = tx.run(
@@ -364,7 +369,7 @@ def search(
             )
             for r in rows:
                 if not any(h["code"] == r["code"] and h["system"] == r["system"] for h in hits):
-                    hits.append({**r.data(), "matched": "text"})
+                    hits.append(cast(SearchMatch, {**r.data(), "matched": "text"}))
 
     with driver.session(database=database, default_access_mode="READ") as session:
         session.execute_read(work)

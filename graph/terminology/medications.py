@@ -14,6 +14,7 @@ from neo4j import Driver, ManagedTransaction
 
 from graph.store.releases import resolve_release
 from graph.terminology.concepts import ConceptNotFoundError, NotLoadedError
+from graph.terminology.results import IngredientNormalisation
 
 #: Relationship attributes that lead from a drug towards its ingredients.
 TOWARDS_INGREDIENT = ["tradename_of", "consists_of", "contains", "has_ingredient", "has_precise_ingredient",
@@ -31,7 +32,7 @@ RETURN d {.code, .display, .kind} AS drug,
 """
 
 
-def ingredients(driver: Driver, database: str, rxcui: str, version: str | None = None) -> dict[str, Any]:
+def ingredients(driver: Driver, database: str, rxcui: str, version: str | None = None) -> IngredientNormalisation:
     """The IN-level ingredients of an RxNorm concept, each with the path that reached it."""
     release = resolve_release(driver, database, "RXNORM", version)
     if release is None:

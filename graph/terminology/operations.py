@@ -10,18 +10,32 @@ SNOMED CT) and UMLS concepts (two codes the same CUI contains). Every read runs 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from neo4j import Driver, ManagedTransaction
 
 from graph.store.releases import SERVED_CURRENT
 from graph.terminology.concepts import ConceptNotFoundError, get_concept, normalise_code, release_of
+from graph.terminology.results import (
+    CodeProperty,
+    CodeValidation,
+    Expansion,
+    LookupResult,
+    OtherRelease,
+    ReleaseCode,
+    Subsumption,
+    SuccessorCode,
+    Translation,
+    TranslationMatch,
+)
 from graph.terminology.systems import normalise_system
 
 #: Deepest IS_A path followed (SNOMED CT's deepest chains are under 30).
 MAX_DEPTH = 40
 #: Most concepts one expansion returns; ``total`` still counts them all.
 MAX_EXPANSION = 5000
+#: Concepts an expansion returns unless asked for another number.
+DEFAULT_EXPANSION = 1000
 
 
 def _read(driver: Driver, database: str, query: str, **params: Any) -> list[dict[str, Any]]:
@@ -34,10 +48,10 @@ def _read(driver: Driver, database: str, query: str, **params: Any) -> list[dict
 
 # --- $lookup --------------------------------------------------------------------------------------
 
-def lookup(driver: Driver, database: str, system: str, code: str, version: str | None = None) -> dict[str, Any]:
+def lookup(driver: Driver, database: str, system: str, code: str, version: str | None = None) -> LookupResult:
     """The FHIR ``$lookup`` answer: name, version, display, designations and properties of one code."""
     c = get_concept(driver, database, system, code, version, max_children=50)
-    properties = [{"code": "parent", "value": p["code"]} for p in c["parents"]]
+    properties: list[CodeProperty] = [{"code": "parent", "value": p["code"]} for p in c["parents"]]
     properties += [{"code": "child", "value": ch["code"]} for ch in c["children"]]
     properties.append({"code": "inactive", "value": not c["active"]})
     if c["billable"] is not None:
@@ -62,18 +76,18 @@ RETURN r.id AS release, r.version AS version, c.display AS display ORDER BY r.ve
 
 
 def validate_code(driver: Driver, database: str, system: str, code: str, version: str | None = None,
-                  display: str | None = None) -> dict[str, Any]:
+                  display: str | None = None) -> CodeValidation:
     """Is ``code`` valid in the release — and if not, why (unknown, only in other releases, inactive,
     not billable) and what replaces it. An unknown system is a 404 (not a ``false``): the question
     cannot be asked of clinigraph."""
     system = normalise_system(system)
     code = normalise_code(system, code)
     release = release_of(driver, database, system, version)
-    base = {"system": system, "code": code, "release": release["id"], "version": release["version"]}
+    base: ReleaseCode = {"system": system, "code": code, "release": release["id"], "version": release["version"]}
     try:
         c = get_concept(driver, database, system, code, release["version"], max_children=0)
     except ConceptNotFoundError:
-        elsewhere = _read(driver, database, _OTHER_RELEASES, system=system, code=code)
+        elsewhere = cast(list[OtherRelease], _read(driver, database, _OTHER_RELEASES, system=system, code=code))
         if elsewhere:
             found = ", ".join(e["release"] for e in elsewhere)
             return {**base, "result": False, "reason": "not-in-release",
@@ -81,24 +95,25 @@ def validate_code(driver: Driver, database: str, system: str, code: str, version
                     "replaced_by": []}
         return {**base, "result": False, "reason": "unknown-code",
                 "message": f"{code} is not a code of {system} in any loaded release", "replaced_by": []}
-    answer = {**base, "display": c["display"], "active": c["active"], "billable": c["billable"],
-              "replaced_by": [{"code": r["code"], "display": r["display"], "association": r.get("association")}
-                              for r in c["replaced_by"]]}
+    replaced_by: list[SuccessorCode] = [
+        {"code": r["code"], "display": r["display"], "association": r.get("association")} for r in c["replaced_by"]]
+
+    def answer(result: bool, reason: str | None, message: str) -> CodeValidation:
+        return {**base, "display": c["display"], "active": c["active"], "billable": c["billable"],
+                "replaced_by": replaced_by, "result": result, "reason": reason, "message": message}
+
     if not c["active"]:
         instead = ", ".join(r["code"] for r in c["replaced_by"]) or "no replacement recorded"
-        return {**answer, "result": False, "reason": "inactive",
-                "message": f"{code} is inactive in {release['id']} (replaced by: {instead})"}
+        return answer(False, "inactive", f"{code} is inactive in {release['id']} (replaced by: {instead})")
     if display is not None:
         names = {c["display"].casefold(), *(s.casefold() for s in c["synonyms"])}
         if display.strip().casefold() not in names:
-            return {**answer, "result": False, "reason": "display-mismatch",
-                    "message": f"{display!r} is not a display or synonym of {code}; the display is "
-                               f"{c['display']!r}"}
+            return answer(False, "display-mismatch",
+                          f"{display!r} is not a display or synonym of {code}; the display is {c['display']!r}")
     if c["billable"] is False:
-        return {**answer, "result": True, "reason": "not-billable",
-                "message": f"{code} is valid but a category: code to a billable descendant "
-                           f"({c['children_total']} children)"}
-    return {**answer, "result": True, "reason": None, "message": f"{code} is valid in {release['id']}"}
+        return answer(True, "not-billable", f"{code} is valid but a category: code to a billable descendant "
+                                            f"({c['children_total']} children)")
+    return answer(True, None, f"{code} is valid in {release['id']}")
 
 
 # --- $subsumes ------------------------------------------------------------------------------------
@@ -106,8 +121,8 @@ def validate_code(driver: Driver, database: str, system: str, code: str, version
 _SUBSUMES = """
 MATCH (a:Concept {system: $system, code: $a, release: $release})
 MATCH (b:Concept {system: $system, code: $b, release: $release})
-OPTIONAL MATCH down = shortestPath((b)-[:IS_A*..40]->(a))
-OPTIONAL MATCH up = shortestPath((a)-[:IS_A*..40]->(b))
+OPTIONAL MATCH down = shortestPath((b)-[:IS_A*..""" + str(MAX_DEPTH) + """]->(a))
+OPTIONAL MATCH up = shortestPath((a)-[:IS_A*..""" + str(MAX_DEPTH) + """]->(b))
 RETURN a.display AS a_display, b.display AS b_display,
        CASE WHEN down IS NULL THEN null ELSE [n IN nodes(down) | n.code] END AS a_subsumes_b,
        CASE WHEN up IS NULL THEN null ELSE [n IN nodes(up) | n.code] END AS b_subsumes_a
@@ -115,27 +130,30 @@ RETURN a.display AS a_display, b.display AS b_display,
 
 
 def subsumes(driver: Driver, database: str, system: str, code_a: str, code_b: str,
-             version: str | None = None) -> dict[str, Any]:
+             version: str | None = None) -> Subsumption:
     """FHIR ``$subsumes``: ``equivalent``, ``subsumes`` (A is an ancestor of B), ``subsumed-by`` or
     ``not-subsumed``, by IS_A inside one release, with the shortest path that shows it."""
     system = normalise_system(system)
     a, b = normalise_code(system, code_a), normalise_code(system, code_b)
     release = release_of(driver, database, system, version)
-    base = {"system": system, "codeA": a, "codeB": b, "release": release["id"]}
+
+    def answer(outcome: str, path: list[str]) -> Subsumption:
+        return {"system": system, "codeA": a, "codeB": b, "release": release["id"], "outcome": outcome, "path": path}
+
     if a == b:
         get_concept(driver, database, system, a, release["version"], max_children=0)  # 404 if unknown
-        return {**base, "outcome": "equivalent", "path": [a]}
+        return answer("equivalent", [a])
     rows = _read(driver, database, _SUBSUMES, system=system, a=a, b=b, release=release["id"])
     if not rows:
         for code in (a, b):  # name the code that is missing
             get_concept(driver, database, system, code, release["version"], max_children=0)
     row = rows[0]
-    if row["a_subsumes_b"]:
-        return {**base, "outcome": "subsumes", "path": row["a_subsumes_b"], "steps": len(row["a_subsumes_b"]) - 1}
-    if row["b_subsumes_a"]:
-        return {**base, "outcome": "subsumed-by", "path": row["b_subsumes_a"],
-                "steps": len(row["b_subsumes_a"]) - 1}
-    return {**base, "outcome": "not-subsumed", "path": []}
+    for outcome, path in (("subsumes", row["a_subsumes_b"]), ("subsumed-by", row["b_subsumes_a"])):
+        if path:
+            found = answer(outcome, path)
+            found["steps"] = len(path) - 1
+            return found
+    return answer("not-subsumed", [])
 
 
 # --- $translate -----------------------------------------------------------------------------------
@@ -188,7 +206,7 @@ _RELATIONSHIP = {
 
 
 def translate(driver: Driver, database: str, system: str, code: str, target: str,
-              version: str | None = None) -> dict[str, Any]:
+              version: str | None = None) -> Translation:
     """FHIR ``$translate`` from ``system``/``code`` to ``target``: every match with how it was found,
     in which direction the source states it, and (for maps) the rule and advice."""
     system, target = normalise_system(system), normalise_system(target)
@@ -197,8 +215,9 @@ def translate(driver: Driver, database: str, system: str, code: str, target: str
     rows = _read(driver, database, _TRANSLATE, system=system, code=code, release=release["id"], target=target)
     if not rows:
         get_concept(driver, database, system, code, release["version"], max_children=0)  # 404 if unknown
-    matches = [{**r, "relationship": _RELATIONSHIP[(r["via"], r["direction"])],
-                "detail": {k: v for k, v in (r["detail"] or {}).items() if v is not None}} for r in rows]
+    matches = [cast(TranslationMatch, {**r, "relationship": _RELATIONSHIP[(r["via"], r["direction"])],
+                                       "detail": {k: v for k, v in (r["detail"] or {}).items() if v is not None}})
+               for r in rows]
     return {"system": system, "code": code, "target": target, "release": release["id"],
             "result": bool(matches), "matches": matches}
 
@@ -221,7 +240,7 @@ RETURN root.display AS display, total, all[..$limit] AS contains
 
 
 def expand(driver: Driver, database: str, system: str, code: str, version: str | None = None, *,
-           depth: int = MAX_DEPTH, active_only: bool = True, limit: int = 1000) -> dict[str, Any]:
+           depth: int = MAX_DEPTH, active_only: bool = True, limit: int = DEFAULT_EXPANSION) -> Expansion:
     """FHIR ``$expand`` of a subtree: the descendants of ``code`` (up to ``depth`` IS_A steps) in code
     order, at most ``limit`` of them; ``total`` counts all."""
     system = normalise_system(system)

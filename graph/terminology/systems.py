@@ -20,6 +20,8 @@ SYSTEM_ALIASES = {
 
 #: Any other system name is an ontology's own (GO, MONDO, DOID …): served when a release of it is loaded.
 ONTOLOGY_SYSTEM = re.compile(r"^[A-Z][A-Z0-9_]{0,23}$")
+#: The longest code a request may name, in any system: well above real codes (a SNOMED CT id has at most 18 digits).
+MAX_CODE_LENGTH = 64
 
 
 class UnknownSystemError(NotFoundError):
