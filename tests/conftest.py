@@ -22,6 +22,7 @@ from neo4j import Driver
 from graph.settings import Settings
 from graph.store.runtime import throwaway_server
 from graph.store.schema import apply_schema
+from tests.realdata import RealBase
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -76,6 +77,61 @@ def wipe(driver: Driver, database: str) -> None:
 def clean_graph(driver: Driver, neo4j_settings: Settings) -> Driver:
     wipe(driver, neo4j_settings.database)
     return driver
+
+
+@pytest.fixture(scope="session")
+def shared_real_load() -> RealBase:
+    """The one load of the real ICD-10-CM 2026 + HPO of this test run (see :mod:`tests.realdata`)."""
+    return RealBase()
+
+
+@pytest.fixture(scope="module")
+def real_base(driver: Driver, neo4j_settings: Settings, shared_real_load: RealBase) -> RealBase:
+    """A graph holding exactly the real ICD-10-CM 2026 and HPO releases, as a fresh load leaves it."""
+    shared_real_load.prepare(driver, neo4j_settings.database)
+    return shared_real_load
+
+
+#: The modules on the shared real load (fixture ``real_base``): one worker runs them all, after one another,
+#: so the real releases are loaded once for them all. A module that uses ``real_base`` must be listed.
+REAL_DATA_MODULES = (
+    "tests/integration/test_real_icd10cm.py",
+    "tests/integration/test_real_hpo.py",
+    "tests/integration/test_extraction.py",
+    "tests/integration/test_exploration.py",
+    "tests/integration/test_relevance.py",
+)
+REAL_DATA_GROUP = "shared real ICD-10-CM + HPO"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the modules on the shared real load one after another, last, in the order collected.
+
+    Between them the graph is only stripped back to the two releases (seconds); an unrelated module's wipe in
+    between would cost a full reload (two minutes).
+    """
+    for item in items:
+        if "real_base" in getattr(item, "fixturenames", ()) and item.nodeid.split("::")[0] not in REAL_DATA_MODULES:
+            raise pytest.UsageError(f"{item.nodeid} uses real_base: add its module to REAL_DATA_MODULES")
+    items.sort(key=lambda item: item.nodeid.split("::")[0] in REAL_DATA_MODULES)
+
+
+@pytest.hookimpl(optionalhook=True)  # without xdist (`-p no:xdist`) it is simply not called
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """Hand out whole modules to the workers (``-n``), the modules on the shared real load as one unit.
+
+    A module stays on one worker, so its module-scoped fixtures (a loaded fixture release, an API client)
+    are built once; each worker has its own throwaway Neo4j. xdist's own ``loadgroup`` cannot do this under
+    pytest 9 (it renames node ids, which pytest 9 no longer lets a plugin do).
+    """
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModulesAndTheSharedRealLoad(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::")[0]
+            return REAL_DATA_GROUP if module in REAL_DATA_MODULES else module
+
+    return ModulesAndTheSharedRealLoad(config, log)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,7 @@ a command line or in an environment, where any user on the host could read it (`
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -111,14 +112,27 @@ class Neo4jRuntime:
 
     # -- resolution ----------------------------------------------------------
     def resolve(self) -> Path:
-        """Copy the server's runtime jars from Maven Central into the cache (first run only)."""
-        marker = self.dist / ".resolved"
-        if marker.exists() and any(self.lib.glob("neo4j-server-*.jar")):
+        """Copy the server's runtime jars from Maven Central into the cache (first run only).
+
+        Several processes may start servers from one cache at once (the test suite's workers, two
+        ``clinigraph`` commands): one resolves under a file lock, the others wait and find it done.
+        """
+        if self._resolved():
             return self.lib
+        self.dist.mkdir(parents=True, exist_ok=True)
+        with open(self.dist / ".resolve.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not self._resolved():
+                self._resolve_with_maven()
+        return self.lib
+
+    def _resolved(self) -> bool:
+        return (self.dist / ".resolved").exists() and any(self.lib.glob("neo4j-server-*.jar"))
+
+    def _resolve_with_maven(self) -> None:
         mvn = shutil.which("mvn")
         if mvn is None:
             raise RuntimeProblem("Maven (mvn) is needed to fetch Neo4j from Maven Central; install it first")
-        self.dist.mkdir(parents=True, exist_ok=True)
         template = resources.files("graph").joinpath("resources/neo4j-runtime-pom.xml").read_text()
         pom = self.dist / "pom.xml"
         pom.write_text(
@@ -138,8 +152,7 @@ class Neo4jRuntime:
             raise RuntimeProblem("Maven could not resolve Neo4j:\n" + "\n".join(tail))
         shutil.rmtree(self.lib, ignore_errors=True)
         staging.rename(self.lib)
-        marker.write_text(self.settings.neo4j_version + "\n")
-        return self.lib
+        (self.dist / ".resolved").write_text(self.settings.neo4j_version + "\n")
 
     # -- java ----------------------------------------------------------------
     @staticmethod

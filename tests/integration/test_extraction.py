@@ -19,9 +19,8 @@ from graph.extraction.mentions import DictionaryExtractor
 from graph.extraction.runs import run_extraction
 from graph.provenance.chains import ProvenanceChains
 from graph.review.saved_queries import read_saved_query, run_saved_query, saved_queries
-from loaders.hpo import bundled_files
 
-from .helpers import DATABASE, api_client, count, load_hpo, load_source
+from .helpers import DATABASE, api_client, count
 
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
 
@@ -31,13 +30,7 @@ FACT_CARDS = MATERIAL / "board_review_fact_cards.jsonl"
 
 
 @pytest.fixture(scope="module")
-def graph(driver):
-    from tests.conftest import wipe
-
-    wipe(driver, DATABASE)
-    load_source(driver, "icd10cm", None)  # the bundled official release
-    obo, hpoa = bundled_files()
-    load_hpo(driver, obo, hpoa)
+def graph(driver, real_base):
     for path in (VIGNETTES, FACT_CARDS):
         ingest(driver, DATABASE, path)
     return driver

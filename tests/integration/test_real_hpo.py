@@ -8,30 +8,26 @@ from __future__ import annotations
 
 import pytest
 
-from graph.store.stats import release_stats
 from loaders.hpo import bundled_files
+from tests.realdata import stats_of
 
-from .helpers import DATABASE, count, load_hpo
+from .helpers import DATABASE, count
 
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
 
 
 @pytest.fixture(scope="module")
-def real(driver, neo4j_settings):
-    from tests.conftest import wipe
-
-    wipe(driver, neo4j_settings.database)
-    obo, hpoa = bundled_files()
-    result = load_hpo(driver, obo, hpoa)
-    assert result.action == "loaded"
-    return result
+def real(real_base):
+    """The HPO release as loaded beside ICD-10-CM for the whole test run (tests/realdata.py)."""
+    assert real_base.hpo is not None and real_base.hpo.action == "loaded"
+    return real_base.hpo
 
 
 def test_term_count_equals_the_file(real, driver):
     obo, _ = bundled_files()
     stanzas = sum(1 for line in obo.read_text().splitlines() if line.strip() == "[Term]")
     assert stanzas == 19_484
-    [stats] = release_stats(driver, DATABASE)
+    stats = stats_of(driver, DATABASE, "HPO@2025-01-16")
     assert stats["release"] == "HPO@2025-01-16"
     assert stats["concepts_by_system"]["HPO"] == stanzas
 
@@ -40,7 +36,7 @@ def test_every_annotation_row_is_positive_negated_or_rejected(real, driver):
     _, hpoa = bundled_files()
     data_rows = sum(1 for line in hpoa.read_text().splitlines() if line and not line.startswith("#")) - 1
     assert data_rows == 271_702
-    [stats] = release_stats(driver, DATABASE)
+    stats = stats_of(driver, DATABASE, "HPO@2025-01-16")
     report = {line.split(":")[0]: int(line.split(":")[1].split()[0]) for line in stats["report"]}
     rejected = sum(n for kind, n in report.items() if kind.startswith("rejected_"))
     positive, negated = stats["phenotype_annotations"]["positive"], stats["phenotype_annotations"]["negated"]
@@ -57,7 +53,8 @@ def test_not_rows_never_load_as_positive(real, driver):
         if len(fields) == 12 and fields[2] == "NOT":
             not_pairs.add((fields[0], fields[3]))
     records, _, _ = driver.execute_query(
-        "UNWIND $pairs AS p MATCH (d:Concept {code: p[0]})-[r:HAS_PHENOTYPE]->(h:Concept {code: p[1]}) "
+        # From the phenotype, found by its (system, code) index: ICD-10-CM shares the Concept label here
+        "UNWIND $pairs AS p MATCH (h:Concept {system: 'HPO', code: p[1]})<-[r:HAS_PHENOTYPE]-(d:Concept {code: p[0]}) "
         "RETURN r.negated AS negated, count(*) AS n",
         pairs=[list(p) for p in not_pairs], database_=DATABASE,
     )

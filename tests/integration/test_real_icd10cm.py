@@ -16,11 +16,10 @@ from collections import Counter
 
 import pytest
 
-from graph.store.stats import release_stats
 from loaders.bundled import package_data_file
-from loaders.icd10cm import bundled_tabular_path
+from tests.realdata import REAL_RELEASES, stats_of
 
-from .helpers import DATABASE, api_client, count, load_icd
+from .helpers import DATABASE, api_client, count
 
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
 
@@ -33,13 +32,10 @@ def independent_code_list() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def real(driver, neo4j_settings):
-    from tests.conftest import wipe
-
-    wipe(driver, neo4j_settings.database)
-    result = load_icd(driver, bundled_tabular_path())
-    assert result.action == "loaded"
-    return result
+def real(real_base):
+    """The ICD-10-CM release as loaded beside HPO for the whole test run (tests/realdata.py)."""
+    assert real_base.icd10cm is not None and real_base.icd10cm.action == "loaded"
+    return real_base.icd10cm
 
 
 def codes_in_graph(driver, kinds: tuple[str, ...]) -> set[str]:
@@ -51,7 +47,7 @@ def codes_in_graph(driver, kinds: tuple[str, ...]) -> set[str]:
 
 
 def test_release_is_complete_with_22_chapters_and_the_official_code_count(real, driver):
-    [stats] = release_stats(driver, DATABASE)
+    stats = stats_of(driver, DATABASE, "ICD10CM@2026")
     assert stats["release"] == "ICD10CM@2026" and stats["status"] == "complete" and stats["current"]
     assert stats["concepts_by_kind"]["chapter"] == 22
     assert stats["billable_codes"] == OFFICIAL_FY2026_VALID_CODES
@@ -122,11 +118,12 @@ def test_e11_22_cites_ckd_stages_through_use_additional_code(client):
 
 
 def test_search_and_releases_on_real_data(client):
-    hits = client.get("/v1/search", params={"q": "heart failure", "limit": 10}).json()["hits"]
+    # HPO is loaded beside ICD-10-CM (tests/realdata.py) and has a "Heart failure" of its own
+    hits = client.get("/v1/search", params={"q": "heart failure", "system": "ICD10CM", "limit": 10}).json()["hits"]
     assert hits[0]["code"].startswith("I50")
-    releases = client.get("/v1/releases").json()
-    assert [r["id"] for r in releases] == ["ICD10CM@2026"]
-    assert releases[0]["files"][0]["name"] == "icd10c-tabular-April-1-2026.xml"
+    releases = {r["id"]: r for r in client.get("/v1/releases").json()}
+    assert tuple(sorted(releases)) == REAL_RELEASES
+    assert releases["ICD10CM@2026"]["files"][0]["name"] == "icd10c-tabular-April-1-2026.xml"
 
 
 def homes(driver, code: str) -> dict[str, dict]:

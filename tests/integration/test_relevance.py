@@ -19,9 +19,8 @@ from graph.extraction.runs import run_extraction
 from graph.relevance.links import build_links
 from graph.relevance.specialties import load_specialties
 from loaders.errors import ClinigraphError
-from loaders.hpo import bundled_files
 
-from .helpers import DATABASE, api_client, load_hpo, load_source
+from .helpers import DATABASE, api_client, load_source
 from .test_extraction import FACT_CARDS, VIGNETTES
 
 pytestmark = [pytest.mark.integration, pytest.mark.realdata]
@@ -31,13 +30,7 @@ SNOMED = Path(__file__).resolve().parents[1] / "fixtures" / "snomed" / "snapshot
 
 
 @pytest.fixture(scope="module")
-def api(driver, neo4j_settings):
-    from tests.conftest import wipe
-
-    wipe(driver, DATABASE)
-    load_source(driver, "icd10cm", None)
-    obo, hpoa = bundled_files()
-    load_hpo(driver, obo, hpoa)
+def api(driver, neo4j_settings, real_base):
     for path in (VIGNETTES, FACT_CARDS):
         ingest(driver, DATABASE, path)
     lexicon = load_lexicon(driver, DATABASE)

@@ -1,0 +1,126 @@
+"""The real ICD-10-CM 2026 + HPO, loaded once per test run and shared by every module that reads it.
+
+Loading both takes about two minutes on the 2-CPU machine, and five modules need them. So the first
+module to ask loads them into a wiped database and notes a fingerprint of the result; every later module
+strips the graph back to those two releases (whatever a previous module ingested, extracted, mapped or
+linked on top is deleted) and compares the fingerprint again. Equal, it starts from exactly what a fresh
+load gives; different (a module reloaded a release, or changed a node the strip keeps), it wipes and loads
+afresh. So a module never sees another's leftovers, and no module depends on another's order — sharing only
+makes the suite faster.
+
+``tests/conftest.py`` runs the modules that use :func:`real_base` one after another, so the strip happens
+between them and no unrelated wipe of the two large releases comes in between.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from neo4j import Driver
+
+from graph.store.loading import LoadResult
+
+#: What a load of ICD-10-CM and HPO writes, and nothing else: every node carries only these labels, and
+#: every relationship is one of these types (``release`` set on those that belong to a release).
+BASE_LABELS = ("Release", "Concept", "Code", "CodeSystem", "SourceFile", "SchemaMigration")
+BASE_RELATIONSHIPS = ("IS_A", "CITES", "HAS_PHENOTYPE", "REPLACED_BY", "XREF", "VERSION_OF", "HAS_FILE",
+                      "HAS_RELEASE")
+
+_STRIP_RELATIONSHIPS = """
+MATCH ()-[r]->()
+WHERE NOT type(r) IN $types OR (r.release IS NOT NULL AND NOT r.release IN $releases)
+CALL (r) { DELETE r } IN TRANSACTIONS OF 10000 ROWS
+"""
+_STRIP_NODES = """
+MATCH (n)
+WHERE any(l IN labels(n) WHERE NOT l IN $labels)
+   OR (n:Concept AND NOT n.release IN $releases)
+   OR (n:Release AND NOT n.id IN $releases)
+CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS
+"""
+_STRIP_ORPHANS = """
+MATCH (n)
+WHERE (n:Code OR n:SourceFile OR n:CodeSystem) AND NOT (n)--()
+CALL (n) { DELETE n } IN TRANSACTIONS OF 10000 ROWS
+"""
+
+_LABEL_COUNTS = "MATCH (n) UNWIND labels(n) AS l RETURN l AS name, count(*) AS n, sum(size(keys(n))) AS props"
+_TYPE_COUNTS = "MATCH ()-[r]->() RETURN type(r) AS name, count(*) AS n, sum(size(keys(r))) AS props"
+_RECORD_NODES = """
+MATCH (n) WHERE n:Release OR n:CodeSystem OR n:SourceFile OR n:SchemaMigration
+RETURN labels(n) AS labels, properties(n) AS props
+"""
+
+
+def fingerprint(driver: Driver, database: str) -> tuple[Any, ...]:
+    """Counts (and property counts) of every label and type, and every property of the nodes that record
+    releases, files and migrations: what tells a fresh load apart from a graph something was done to."""
+    def rows(query: str) -> list[Any]:
+        return list(driver.execute_query(query, database_=database).records)
+
+    labels = sorted((r["name"], r["n"], r["props"]) for r in rows(_LABEL_COUNTS))
+    types = sorted((r["name"], r["n"], r["props"]) for r in rows(_TYPE_COUNTS))
+    records = sorted(repr((sorted(r["labels"]), sorted(r["props"].items()))) for r in rows(_RECORD_NODES))
+    return (tuple(labels), tuple(types), tuple(records))
+
+
+def strip_to(driver: Driver, database: str, releases: list[str]) -> None:
+    """Delete everything but the instances ``releases`` and the identities, files and systems they use."""
+    with driver.session(database=database) as session:
+        session.run(_STRIP_RELATIONSHIPS, types=list(BASE_RELATIONSHIPS), releases=releases).consume()
+        session.run(_STRIP_NODES, labels=list(BASE_LABELS), releases=releases).consume()
+        session.run(_STRIP_ORPHANS).consume()
+
+
+@dataclass
+class RealBase:
+    """The shared load: what each load returned, and the fingerprint of the graph right after it."""
+
+    icd10cm: LoadResult | None = None
+    hpo: LoadResult | None = None
+    expected: tuple[Any, ...] | None = None
+    loads: int = 0
+    reuses: int = 0
+    history: list[str] = field(default_factory=list)
+
+    @property
+    def instances(self) -> list[str]:
+        return [r.instance for r in (self.icd10cm, self.hpo) if r is not None]
+
+    def prepare(self, driver: Driver, database: str) -> None:
+        """Leave ``database`` holding exactly a fresh load of the real ICD-10-CM 2026 and HPO."""
+        if self.expected is not None:
+            strip_to(driver, database, self.instances)
+            if fingerprint(driver, database) == self.expected:
+                self.reuses += 1
+                self.history.append("reused")
+                return
+            self.history.append("reloaded: the graph differed from a fresh load after the strip")
+        self._load(driver, database)
+
+    def _load(self, driver: Driver, database: str) -> None:
+        from loaders.hpo import bundled_files
+        from tests.conftest import wipe
+        from tests.integration.helpers import load_hpo, load_source
+
+        wipe(driver, database)
+        self.icd10cm = load_source(driver, "icd10cm", None)  # the bundled official release
+        obo, hpoa = bundled_files()
+        self.hpo = load_hpo(driver, obo, hpoa)
+        assert self.icd10cm.action == self.hpo.action == "loaded"
+        self.expected = fingerprint(driver, database)
+        self.loads += 1
+
+
+#: The releases the shared load leaves, as ``/v1/releases`` and the statistics name them.
+REAL_RELEASES = ("HPO@2025-01-16", "ICD10CM@2026")
+
+
+def stats_of(driver: Driver, database: str, release: str) -> dict[str, Any]:
+    """The statistics of ``release``, after checking the graph holds the shared real releases and no other."""
+    from graph.store.stats import release_stats
+
+    stats = {s["release"]: s for s in release_stats(driver, database)}
+    assert tuple(sorted(stats)) == REAL_RELEASES, sorted(stats)
+    return stats[release]
