@@ -92,16 +92,18 @@ def real_base(driver: Driver, neo4j_settings: Settings, shared_real_load: RealBa
     return shared_real_load
 
 
-#: The modules on the shared real load (fixture ``real_base``): one worker runs them all, after one another,
-#: so the real releases are loaded once for them all. A module that uses ``real_base`` must be listed.
-REAL_DATA_MODULES = (
-    "tests/integration/test_real_icd10cm.py",
-    "tests/integration/test_real_hpo.py",
-    "tests/integration/test_extraction.py",
-    "tests/integration/test_exploration.py",
-    "tests/integration/test_relevance.py",
-)
-REAL_DATA_GROUP = "shared real ICD-10-CM + HPO"
+#: The modules on the shared real load (fixture ``real_base``), in two groups. A group runs on one worker, its
+#: modules one after another, so the real releases are loaded once per group: two groups load twice, but
+#: side by side, and the slowest group (relevance, with its forced reloads) no longer waits behind the
+#: others. A module that uses ``real_base`` must be listed.
+REAL_DATA_GROUPS = {
+    "tests/integration/test_real_icd10cm.py": "shared real load: terminology and extraction",
+    "tests/integration/test_real_hpo.py": "shared real load: terminology and extraction",
+    "tests/integration/test_extraction.py": "shared real load: terminology and extraction",
+    "tests/integration/test_exploration.py": "shared real load: terminology and extraction",
+    "tests/integration/test_relevance.py": "shared real load: relevance",
+}
+REAL_DATA_MODULES = tuple(REAL_DATA_GROUPS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -118,7 +120,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(optionalhook=True)  # without xdist (`-p no:xdist`) it is simply not called
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
-    """Hand out whole modules to the workers (``-n``), the modules on the shared real load as one unit.
+    """Hand out whole modules to the workers (``-n``), the modules on the shared real load by group.
 
     A module stays on one worker, so its module-scoped fixtures (a loaded fixture release, an API client)
     are built once; each worker has its own throwaway Neo4j. xdist's own ``loadgroup`` cannot do this under
@@ -129,7 +131,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     class ModulesAndTheSharedRealLoad(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::")[0]
-            return REAL_DATA_GROUP if module in REAL_DATA_MODULES else module
+            return REAL_DATA_GROUPS.get(module, module)
 
     return ModulesAndTheSharedRealLoad(config, log)  # type: ignore[arg-type]
 

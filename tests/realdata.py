@@ -1,4 +1,4 @@
-"""The real ICD-10-CM 2026 + HPO, loaded once per test run and shared by every module that reads it.
+"""The real ICD-10-CM 2026 + HPO, loaded once per worker and shared by every module there that reads them.
 
 Loading both takes about two minutes on the 2-CPU machine, and five modules need them. So the first
 module to ask loads them into a wiped database and notes a fingerprint of the result; every later module
@@ -8,8 +8,9 @@ load gives; different (a module reloaded a release, or changed a node the strip 
 afresh. So a module never sees another's leftovers, and no module depends on another's order — sharing only
 makes the suite faster.
 
-``tests/conftest.py`` runs the modules that use :func:`real_base` one after another, so the strip happens
-between them and no unrelated wipe of the two large releases comes in between.
+``tests/conftest.py`` runs the modules that use ``real_base`` one after another (in two groups, each on
+one worker, when the suite runs on several), so the strip happens between them and no unrelated wipe of
+the two large releases comes in between.
 """
 
 from __future__ import annotations
