@@ -137,7 +137,7 @@ CALL (c) {
   RETURN collect(CASE WHEN a IS NULL THEN null ELSE
     {code: h.code, display: h.display, negated: a.negated, evidence: a.evidence, frequency: a.frequency,
      frequency_value: a.frequency_value, onset: a.onset, sex: a.sex, aspect: a.aspect,
-     references: a.references, record: a.record} END) AS phenotypes
+     references: coalesce(a.references, []), record: a.record} END) AS phenotypes
 }
 CALL (c) {
   OPTIONAL MATCH (c)-[x:XREF]->(k:Code)

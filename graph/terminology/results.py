@@ -74,8 +74,8 @@ class AnnotatedPhenotype(TypedDict):
     onset: str | None
     sex: str | None
     aspect: str | None
-    #: None for a row that cites nothing: the writer stores no empty list (the API model expects a list)
-    references: list[str] | None
+    #: Empty for a row that cites nothing (the writer stores no empty list; the query gives ``[]`` back)
+    references: list[str]
     record: str | None
 
 

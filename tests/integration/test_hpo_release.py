@@ -82,3 +82,20 @@ def test_a_failed_annotation_file_leaves_no_hpo_release(clean_graph):
         load_hpo(clean_graph, HPO / "hp.obo", HPO / "wrong_columns.hpoa")
     assert list_releases(clean_graph, DATABASE) == []
     assert count(clean_graph, "MATCH (n) WHERE n:Concept OR n:Code RETURN count(n)") == 0
+
+
+def test_an_annotation_citing_nothing_is_served_with_no_references(clean_graph, neo4j_settings, tmp_path):
+    """The reference column may be empty; the writer stores no empty list, and the concept must still answer
+    (it was a 500: the API model's ``references`` is a list, and the row gave null)."""
+    annotations = tmp_path / "phenotype.hpoa"
+    text = (HPO / "phenotype.hpoa").read_text()
+    row = "OMIM:125853\tDiabetes mellitus, noninsulin-dependent\t\tHP:0003074\tPMID:9050881\tTAS"
+    assert text.count(row) == 1
+    annotations.write_text(text.replace(row, row.replace("PMID:9050881", "")))
+    load_hpo(clean_graph, HPO / "hp.obo", annotations)
+    with api_client(neo4j_settings, driver=clean_graph) as client:
+        r = client.get("/v1/concepts/OMIM/125853")
+    assert r.status_code == 200, r.text
+    by_code = {p["code"]: p for p in r.json()["phenotypes"]}
+    assert by_code["HP:0003074"]["references"] == []
+    assert by_code["HP:0012622"]["references"] == ["PMID:9050881", "PMID:10000001"]
