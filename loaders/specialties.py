@@ -15,7 +15,8 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from loaders.errors import SourceFormatError
@@ -37,10 +38,25 @@ class CodeRange:
 
     low: str
     high: str
+    # The bounds as compared (dots dropped), computed once: a map is matched against ~100k codes.
+    low_key: str = field(init=False, repr=False, compare=False)
+    high_key: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "low_key", _key(self.low))
+        object.__setattr__(self, "high_key", _key(self.high))
 
     def __contains__(self, code: str) -> bool:
-        k = _key(code)
-        return _key(self.low) <= k and k[: len(_key(self.high))] <= _key(self.high)
+        return self.holds(_key(code))
+
+    def holds(self, key: str) -> bool:
+        """Whether the code whose dotless form is ``key`` falls in the range."""
+        return self.low_key <= key and key[: len(self.high_key)] <= self.high_key
+
+    @property
+    def letters(self) -> str:
+        """The first letters a code in the range can have (``I10-I15`` → ``I``; ``C00-D49`` → ``CD``)."""
+        return "".join(chr(c) for c in range(ord(self.low_key[0]), ord(self.high_key[0]) + 1))
 
     def __str__(self) -> str:
         return self.low if self.low == self.high else f"{self.low}-{self.high}"
@@ -60,7 +76,10 @@ class OwnershipRule:
         return f"rule {self.number} (line {self.line})"
 
     def owns(self, code: str) -> bool:
-        return any(code in r for r in self.codes) and not any(code in r for r in self.excepted)
+        return self.owns_key(_key(code))
+
+    def owns_key(self, key: str) -> bool:
+        return any(r.holds(key) for r in self.codes) and not any(r.holds(key) for r in self.excepted)
 
     def describe(self) -> str:
         text = ", ".join(map(str, self.codes))
@@ -83,7 +102,16 @@ class OwnershipMap:
 
     def homes(self, code: str) -> list[OwnershipRule]:
         """The rules that make ``code`` a diagnosis of their specialty (several specialties may own one)."""
-        return [r for r in self.rules if r.owns(code)]
+        key = _key(code)
+        return [r for r in self._rules_by_letter.get(key[:1], ()) if r.owns_key(key)]
+
+    @cached_property
+    def _rules_by_letter(self) -> dict[str, tuple[OwnershipRule, ...]]:
+        """For each first letter, the rules (in file order) with a range that can hold a code starting so:
+        a code is tried against a handful of rules instead of all of them."""
+        letters = {letter for rule in self.rules for r in rule.codes for letter in r.letters}
+        return {letter: tuple(rule for rule in self.rules if any(letter in r.letters for r in rule.codes))
+                for letter in letters}
 
     def assign(self, codes: Iterable[str]) -> list[tuple[str, OwnershipRule]]:
         """(code, rule) for every code with a home; a code owned twice by one specialty keeps its first rule."""

@@ -66,7 +66,7 @@ def load(
     if result.action == "identical":
         out.print(f"Reloaded {result.release_id} in {result.seconds:.1f}s: the files yield exactly what "
                   f"{result.instance} holds, so it keeps serving and the extraction runs, specialty maps and "
-                  "link runs built on it stay current (the reload's copy was discarded).")
+                  "link runs built on it stay current (the reload is recorded as discarded).")
         return
     edges = sum(result.counts.edges_written.values())
     out.print(

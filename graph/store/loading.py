@@ -16,8 +16,15 @@ from dataclasses import dataclass, field
 
 from neo4j import Driver
 
-from graph.store.releases import begin_release, complete_release, fail_release, keep_if_identical
-from graph.store.sinks import MAX_DANGLING_FRACTION, Parse, WriteCounts, write_release
+from graph.store.releases import (
+    begin_release,
+    complete_release,
+    fail_release,
+    keep_if_identical,
+    keep_unwritten_if_identical,
+    recorded_serving,
+)
+from graph.store.sinks import MAX_DANGLING_FRACTION, Parse, WriteCounts, content_digest, write_release
 from graph.store.writer import GraphWriter, OnProgress
 from loaders.records import ReleaseInfo
 
@@ -51,6 +58,12 @@ def load_release(
         return LoadResult(info.release_id, "unchanged", time.perf_counter() - started, instance=outcome.instance)
     instance = outcome.instance
     try:
+        serving = recorded_serving(driver, database, info.release_id, instance) if force else None
+        if serving is not None:  # a forced reload: the same content keeps the serving instance, unwritten
+            kept = keep_unwritten_if_identical(driver, database, serving, instance, content_digest(records))
+            if kept is not None:
+                return LoadResult(info.release_id, "identical", time.perf_counter() - started,
+                                  report=serving.report, instance=kept)
         writer = GraphWriter(
             driver, database=database, release_id=instance,
             source=info.system, method=f"{info.loader}/{info.loader_version}",

@@ -192,6 +192,8 @@ def complete_release(driver: Driver, database: str, release_id: str, report: lis
         ).single()
         if row is None:
             raise ReleaseConflictError(f"release {release_id} vanished while loading")
+        tx.run("MATCH (r:Release {id: $id}) SET r.stored_counts = $counts",
+               id=release_id, counts=_as_property(counts_in(tx, release_id))).consume()
         replaced = [r["id"] for r in tx.run(
             "MATCH (old:Release {status: 'complete'}) WHERE coalesce(old.name, old.id) = $name AND old.id <> $id "
             "SET old.status = 'superseded', old.current = false, old.superseded_by = $id, "
@@ -212,13 +214,27 @@ def complete_release(driver: Driver, database: str, release_id: str, report: lis
 
 def stored_counts(driver: Driver, database: str, instance: str) -> dict[str, int]:
     """How many concepts, and edges of each type, the graph holds for ``instance`` (on the release indexes)."""
-    counts = {"concepts": driver.execute_query(_COUNT_CONCEPTS, id=instance, database_=database,
-                                               routing_="r").records[0]["n"]}
+    with driver.session(database=database, default_access_mode="READ") as session:
+        return session.execute_read(counts_in, instance)
+
+
+def counts_in(tx: ManagedTransaction, instance: str) -> dict[str, int]:
+    """:func:`stored_counts` inside a transaction (the completing one records them on the Release)."""
+    counts = {"concepts": tx.run(_COUNT_CONCEPTS, id=instance).single(strict=True)["n"]}
     for rel_type, query in _COUNT_EDGES.items():
-        n = driver.execute_query(query, id=instance, database_=database, routing_="r").records[0]["n"]
+        n = tx.run(query, id=instance).single(strict=True)["n"]
         if n:
             counts[rel_type] = n
     return counts
+
+
+def _as_property(counts: dict[str, int]) -> list[str]:
+    """Counts as a Release property (a list of ``name=n``; Neo4j stores no maps), readable in Browser.
+
+    >>> _as_property({"concepts": 3, "IS_A": 2})
+    ['IS_A=2', 'concepts=3']
+    """
+    return sorted(f"{name}={n}" for name, n in counts.items())
 
 
 _COUNT_CONCEPTS = "MATCH (c:Concept {release: $id}) RETURN count(c) AS n"
@@ -247,6 +263,55 @@ def keep_if_identical(driver: Driver, database: str, release_id: str, instance: 
     serving = records[0]["id"]
     if stored_counts(driver, database, serving) != stored_counts(driver, database, instance):
         return None
+    _discard_for(driver, database, instance, serving, content_sha256, report)
+    return serving
+
+
+@dataclass(frozen=True)
+class Serving:
+    """The complete instance of a release, as its completion recorded it."""
+
+    id: str
+    content_sha256: str
+    stored_counts: list[str]
+    report: list[str]
+
+
+def recorded_serving(driver: Driver, database: str, release_id: str, instance: str) -> Serving | None:
+    """The complete instance of ``release_id`` other than ``instance``, if its completion recorded the
+    content digest and stored counts a reload can be judged identical against without writing."""
+    records, _, _ = driver.execute_query(
+        "MATCH (r:Release {status: 'complete'}) WHERE coalesce(r.name, r.id) = $name AND r.id <> $id "
+        "AND r.content_sha256 IS NOT NULL AND r.stored_counts IS NOT NULL "
+        "RETURN r.id AS id, r.content_sha256 AS content, r.stored_counts AS counts, coalesce(r.report, []) AS report",
+        name=release_id, id=instance, database_=database,
+    )
+    if not records:
+        return None
+    r = records[0]
+    return Serving(r["id"], r["content"], list(r["counts"]), list(r["report"]))
+
+
+def keep_unwritten_if_identical(driver: Driver, database: str, serving: Serving, instance: str,
+                                content_sha256: str) -> str | None:
+    """Before writing: keep ``serving`` if the reload's parse has its digest and the graph still holds the
+    counts its completion recorded (so writing would only build a copy and then discard it).
+
+    Same rule as :func:`keep_if_identical`, which judges after writing (for instances completed before
+    counts were recorded); the discarded instance carries the serving one's report, which the same
+    content gives again.
+    """
+    if serving.content_sha256 != content_sha256:
+        return None
+    if _as_property(stored_counts(driver, database, serving.id)) != serving.stored_counts:
+        return None  # changed since it completed (nodes deleted in Browser): write and replace it
+    _discard_for(driver, database, instance, serving.id, content_sha256, serving.report)
+    return serving.id
+
+
+def _discard_for(driver: Driver, database: str, instance: str, serving: str, content_sha256: str,
+                 report: list[str]) -> None:
+    """Discard the reload's ``instance`` in favour of ``serving``, which records the reload."""
     driver.execute_query(
         """
         MATCH (new:Release {id: $id}), (kept:Release {id: $kept})
@@ -257,7 +322,6 @@ def keep_if_identical(driver: Driver, database: str, release_id: str, instance: 
         id=instance, kept=serving, report=report, content=content_sha256, database_=database,
     )
     purge_instance(driver, database, instance)
-    return serving
 
 
 def _move_current(tx: ManagedTransaction, system: str) -> None:

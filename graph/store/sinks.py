@@ -106,6 +106,15 @@ def write_release(
     return WrittenRelease(counts, report.summary_lines(), digest.hexdigest())
 
 
+def content_digest(parse: Parse) -> str:
+    """The :class:`~loaders.records.ContentDigest` of a parse, nothing written: what a forced reload compares
+    with the serving instance before deciding to write (a parse costs a fraction of a write)."""
+    digest = ContentDigest()
+    for _ in digest.through(parse(LoadReport())):
+        pass
+    return digest.hexdigest()
+
+
 def refuse_empty(info: ReleaseInfo, counts: WriteCounts) -> None:
     """Refuse a release without a concept: being newest it would become current and hide every concept."""
     if counts.concepts == 0:

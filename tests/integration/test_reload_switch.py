@@ -34,14 +34,15 @@ _KILLED_RELOAD = textwrap.dedent("""
     from loaders import icd10cm
 
     path, flag = Path(sys.argv[1]), Path(sys.argv[2])
-    def halfway(report):
-        for n, record in enumerate(icd10cm.parse_tabular(path, report)):
-            if n == 40:
-                flag.write_text(str(os.getpid()))
-                os.kill(os.getpid(), signal.SIGSTOP)  # written 40 records; wait here to be killed
-            yield record
+    written = []
+    def halfway(kind, rows):
+        written.append(rows)
+        if len(written) == 4:
+            flag.write_text(str(os.getpid()))
+            os.kill(os.getpid(), signal.SIGSTOP)  # four batches of 10 committed; wait here to be killed
     driver = open_driver(Settings())
-    load_release(driver, "neo4j", icd10cm.describe_release(path), halfway, force=True, batch_size=10)
+    load_release(driver, "neo4j", icd10cm.describe_release(path), lambda report: icd10cm.parse_tabular(path, report),
+                 force=True, batch_size=10, on_progress=halfway)
 """)
 
 
@@ -167,3 +168,31 @@ def test_a_reload_while_an_older_version_is_loaded_keeps_current_where_it_was(cl
             ("ICD10CM@2026", "ICD10CM@2026", "superseded", "ICD10CM@2026+2"),
             ("ICD10CM@2026+2", "ICD10CM@2026", "superseded", "ICD10CM@2026+3"),
             ("ICD10CM@2026+3", "ICD10CM@2026", "complete", None)}
+
+
+def test_a_forced_reload_of_identical_content_is_judged_before_anything_is_written(clean_graph, icd_fixtures):
+    """The completion records the instance's stored counts beside its content digest, so a forced reload
+    parses, compares and keeps the serving instance without writing a copy to discard; an instance that
+    completed without recorded counts is still judged after writing, with the same outcome."""
+    from graph.store.loading import load_release
+    from loaders import icd10cm
+
+    path = icd_fixtures / "tabular_2026.xml"
+    load_icd(clean_graph, path)
+    [recorded] = clean_graph.execute_query("MATCH (r:Release {id: 'ICD10CM@2026'}) RETURN r.stored_counts AS c",
+                                           database_=DATABASE).records
+    concepts = count(clean_graph, "MATCH (c:Concept {release: 'ICD10CM@2026'}) RETURN count(c)")
+    is_a = count(clean_graph, "MATCH ()-[r:IS_A {release: 'ICD10CM@2026'}]->() RETURN count(r)")
+    assert f"concepts={concepts}" in recorded["c"] and f"IS_A={is_a}" in recorded["c"]
+
+    def forced() -> tuple[str, str, list[str]]:
+        batches: list[str] = []
+        info = icd10cm.describe_release(path)
+        result = load_release(clean_graph, DATABASE, info, lambda report: icd10cm.parse_tabular(path, report),
+                              force=True, on_progress=lambda kind, n: batches.append(kind))
+        return result.action, result.instance, batches
+
+    assert forced() == ("identical", "ICD10CM@2026", [])  # nothing written
+    clean_graph.execute_query("MATCH (r:Release {id: 'ICD10CM@2026'}) REMOVE r.stored_counts", database_=DATABASE)
+    action, instance, batches = forced()
+    assert (action, instance) == ("identical", "ICD10CM@2026") and "concepts" in batches  # written, then judged
