@@ -22,7 +22,7 @@ from neo4j import Driver
 from graph.settings import Settings
 from graph.store.runtime import throwaway_server
 from graph.store.schema import apply_schema
-from tests.realdata import RealBase
+from tests.realdata import RealBase, StoreSnapshot
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -85,10 +85,20 @@ def shared_real_load() -> RealBase:
     return RealBase()
 
 
+@pytest.fixture(scope="session")
+def real_store_snapshot(neo4j_settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> StoreSnapshot | None:
+    """Where the workers of one run share the real load's store; none without workers or with a server
+    the tests do not run (``NEO4J_URI``, Docker), which they cannot stop to copy."""
+    if not os.environ.get("PYTEST_XDIST_WORKER") or neo4j_settings.uses_external_server:
+        return None
+    return StoreSnapshot(tmp_path_factory.getbasetemp().parent / "real-base-store", neo4j_settings)
+
+
 @pytest.fixture(scope="module")
-def real_base(driver: Driver, neo4j_settings: Settings, shared_real_load: RealBase) -> RealBase:
+def real_base(driver: Driver, neo4j_settings: Settings, shared_real_load: RealBase,
+              real_store_snapshot: StoreSnapshot | None) -> RealBase:
     """A graph holding exactly the real ICD-10-CM 2026 and HPO releases, as a fresh load leaves it."""
-    shared_real_load.prepare(driver, neo4j_settings.database)
+    shared_real_load.prepare(driver, neo4j_settings.database, real_store_snapshot)
     return shared_real_load
 
 

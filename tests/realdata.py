@@ -11,15 +11,26 @@ makes the suite faster.
 ``tests/conftest.py`` runs the modules that use ``real_base`` one after another (in two groups, each on
 one worker, when the suite runs on several), so the strip happens between them and no unrelated wipe of
 the two large releases comes in between.
+
+Across workers the load happens once per test run: the first group to need it loads, stops its server
+for a moment and copies the store (:class:`StoreSnapshot`); the other group copies that store into its
+own server instead of loading again, and checks the fingerprint is the one the load left.
 """
 
 from __future__ import annotations
 
+import fcntl
+import pickle
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from neo4j import Driver
 
+from graph.settings import Settings
 from graph.store.loading import LoadResult
 
 #: What a load of ICD-10-CM and HPO writes, and nothing else: every node carries only these labels, and
@@ -83,14 +94,19 @@ class RealBase:
     expected: tuple[Any, ...] | None = None
     loads: int = 0
     reuses: int = 0
+    copies: int = 0
     history: list[str] = field(default_factory=list)
 
     @property
     def instances(self) -> list[str]:
         return [r.instance for r in (self.icd10cm, self.hpo) if r is not None]
 
-    def prepare(self, driver: Driver, database: str) -> None:
-        """Leave ``database`` holding exactly a fresh load of the real ICD-10-CM 2026 and HPO."""
+    def prepare(self, driver: Driver, database: str, snapshot: StoreSnapshot | None = None) -> None:
+        """Leave ``database`` holding exactly a fresh load of the real ICD-10-CM 2026 and HPO.
+
+        With ``snapshot`` (several workers, each with a server of its own), the first load of the test run
+        is copied there and every other worker's first preparation copies it in instead of loading.
+        """
         if self.expected is not None:
             strip_to(driver, database, self.instances)
             if fingerprint(driver, database) == self.expected:
@@ -98,7 +114,26 @@ class RealBase:
                 self.history.append("reused")
                 return
             self.history.append("reloaded: the graph differed from a fresh load after the strip")
-        self._load(driver, database)
+        if snapshot is None:
+            self._load(driver, database)
+            return
+        with snapshot.locked():
+            if snapshot.taken() and self._restore(driver, database, snapshot):
+                return
+            self._load(driver, database)
+            snapshot.take((self.icd10cm, self.hpo, self.expected))
+            ready(driver, database)
+
+    def _restore(self, driver: Driver, database: str, snapshot: StoreSnapshot) -> bool:
+        """Copy the snapshot's store into this server; ``False`` (and a note) if it is not what a load gives."""
+        self.icd10cm, self.hpo, self.expected = snapshot.restore()
+        ready(driver, database)
+        if fingerprint(driver, database) != self.expected:
+            self.history.append("loaded: the copied store differed from the load it was taken after")
+            return False
+        self.copies += 1
+        self.history.append("copied from another worker's load")
+        return True
 
     def _load(self, driver: Driver, database: str) -> None:
         from loaders.hpo import bundled_files
@@ -112,6 +147,80 @@ class RealBase:
         assert self.icd10cm.action == self.hpo.action == "loaded"
         self.expected = fingerprint(driver, database)
         self.loads += 1
+
+
+def ready(driver: Driver, database: str, attempts: int = 20) -> None:
+    """Wait for a restarted server, dropping the pooled connections the restart closed."""
+    from neo4j.exceptions import ServiceUnavailable, SessionExpired
+
+    for _ in range(attempts):
+        try:
+            with driver.session(database=database) as session:
+                session.run("RETURN 1").consume()
+            return
+        except (ServiceUnavailable, SessionExpired, OSError):
+            continue
+    raise AssertionError(f"the restarted server did not answer after {attempts} attempts")
+
+
+class StoreSnapshot:
+    """The store of this test run's real load, copied while its server was stopped, for the other workers.
+
+    A database's store is ``data/databases/<name>`` and ``data/transactions/<name>`` (as the full build's
+    switch knows it); a server stopped cleanly leaves both consistent, and a server started on a copy
+    serves it as it was. Copying costs a stop, a copy and a start (seconds) against a load (minutes).
+    """
+
+    PARTS = ("databases", "transactions")
+
+    def __init__(self, folder: Path, settings: Settings) -> None:
+        self.folder = folder
+        self.settings = settings
+        self.folder.mkdir(parents=True, exist_ok=True)
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """One worker at a time: the first takes the snapshot, the others wait for it."""
+        with (self.folder / "lock").open("w") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+    def taken(self) -> bool:
+        return (self.folder / "results.pickle").exists()
+
+    def take(self, results: tuple[Any, ...]) -> None:
+        runtime = self._runtime()
+        runtime.stop()
+        try:
+            for part in self.PARTS:
+                shutil.copytree(self._served(runtime.home, part), self.folder / part)
+        finally:
+            runtime.start()
+        (self.folder / "results.pickle").write_bytes(pickle.dumps(results))
+
+    def restore(self) -> tuple[Any, ...]:
+        runtime = self._runtime()
+        runtime.stop()
+        try:
+            for part in self.PARTS:
+                served = self._served(runtime.home, part)
+                shutil.rmtree(served)
+                shutil.copytree(self.folder / part, served)
+        finally:
+            runtime.start()
+        results: tuple[Any, ...] = pickle.loads((self.folder / "results.pickle").read_bytes())
+        return results
+
+    def _served(self, home: Path, part: str) -> Path:
+        return home / "data" / part / self.settings.database
+
+    def _runtime(self) -> Any:
+        from graph.store.runtime import Neo4jRuntime
+
+        return Neo4jRuntime(self.settings)
 
 
 #: The releases the shared load leaves, as ``/v1/releases`` and the statistics name them.
