@@ -118,11 +118,12 @@ class RealBase:
             self._load(driver, database)
             return
         with snapshot.locked():
-            if snapshot.taken() and self._restore(driver, database, snapshot):
-                return
-            self._load(driver, database)
-            snapshot.take((self.icd10cm, self.hpo, self.expected))
-            ready(driver, database)
+            if not snapshot.taken():
+                self._load(driver, database)
+                snapshot.take((self.icd10cm, self.hpo, self.expected))
+                ready(driver, database)
+            elif not self._restore(driver, database, snapshot):
+                self._load(driver, database)
 
     def _restore(self, driver: Driver, database: str, snapshot: StoreSnapshot) -> bool:
         """Copy the snapshot's store into this server; ``False`` (and a note) if it is not what a load gives."""
@@ -157,9 +158,14 @@ def ready(driver: Driver, database: str, attempts: int = 20) -> None:
         try:
             with driver.session(database=database) as session:
                 session.run("RETURN 1").consume()
-            return
+                fresh = session.last_bookmarks().raw_values
         except (ServiceUnavailable, SessionExpired, OSError):
             continue
+        # ``execute_query`` waits for the newest transaction it has seen; a copied-in store is behind the
+        # transactions this server ran before, so its bookmarks are replaced by the restored store's own.
+        manager = driver.execute_query_bookmark_manager
+        manager.update_bookmarks(manager.get_bookmarks(), fresh)
+        return
     raise AssertionError(f"the restarted server did not answer after {attempts} attempts")
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from graph.store.releases import current_of, release_files, release_properties
+from graph.store.releases import current_of, record_stored_counts, release_files, release_properties
 from graph.store.runtime import PRIVATE_UMASK
 from graph.store.sinks import MAX_DANGLING_FRACTION, Parse, WriteCounts, write_release
 from graph.store.writer import check_relation_type, concept_row, edge_row, unspool
@@ -438,6 +438,9 @@ def full_build(settings: Any, prepared: list[Any], *, keep_csv: bool = False) ->
             apply_schema(driver, settings.database)
             driver.execute_query("MATCH (r:Release) SET r.started_at = datetime(), r.finished_at = datetime()",
                                  database_=settings.database)
+            with driver.session(database=settings.database) as session:
+                for release in stats.releases:
+                    session.execute_write(record_stored_counts, release)
         stats.schema_seconds = time.perf_counter() - started
     except BaseException as exc:
         runtime.stop()

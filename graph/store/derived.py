@@ -14,10 +14,9 @@ it).
 
 from __future__ import annotations
 
-from typing import Any
-
 from neo4j import Driver, ManagedTransaction
 
+from graph.store.results import DerivedLayer
 from loaders.errors import ConflictError
 
 #: Each derived layer's label, the command that rebuilds it, and whether it is the layer in use.
@@ -78,10 +77,13 @@ def refuse_stale(tx: ManagedTransaction, *labels: str) -> None:
                                   f"replaced release; rerun `{DERIVED_LAYERS[label][0]}`")
 
 
-def derived_layers(driver: Driver, database: str) -> list[dict[str, Any]]:
+def derived_layers(driver: Driver, database: str) -> list[DerivedLayer]:
     """Every derived layer with the instances it stands on and whether it is stale (for stats and releases)."""
-    out: list[dict[str, Any]] = []
+    out: list[DerivedLayer] = []
     for label, query in _ALL.items():
         records, _, _ = driver.execute_query(query, database_=database, routing_="r")
-        out.extend({"kind": label, "rebuild": DERIVED_LAYERS[label][0], **dict(r)} for r in records)
+        out.extend(DerivedLayer(kind=label, rebuild=DERIVED_LAYERS[label][0], id=r["id"], status=r["status"],
+                                in_use=r["in_use"], releases=r["releases"], stale=r["stale"],
+                                stale_because=r["stale_because"], finished_at=r["finished_at"])
+                   for r in records)
     return out

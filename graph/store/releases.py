@@ -35,6 +35,7 @@ from neo4j import Driver, ManagedTransaction
 
 from graph.store.connection import maintenance
 from graph.store.derived import mark_stale
+from graph.store.results import ReleaseFile, ReleaseListing
 from graph.store.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
 from loaders.errors import ReleaseConflictError
 from loaders.records import ReleaseInfo
@@ -192,8 +193,7 @@ def complete_release(driver: Driver, database: str, release_id: str, report: lis
         ).single()
         if row is None:
             raise ReleaseConflictError(f"release {release_id} vanished while loading")
-        tx.run("MATCH (r:Release {id: $id}) SET r.stored_counts = $counts",
-               id=release_id, counts=_as_property(counts_in(tx, release_id))).consume()
+        record_stored_counts(tx, release_id)
         replaced = [r["id"] for r in tx.run(
             "MATCH (old:Release {status: 'complete'}) WHERE coalesce(old.name, old.id) = $name AND old.id <> $id "
             "SET old.status = 'superseded', old.current = false, old.superseded_by = $id, "
@@ -226,6 +226,13 @@ def counts_in(tx: ManagedTransaction, instance: str) -> dict[str, int]:
         if n:
             counts[rel_type] = n
     return counts
+
+
+def record_stored_counts(tx: ManagedTransaction, instance: str) -> None:
+    """Record on the Release what the graph holds for ``instance`` now, at its completion (both load paths),
+    so a forced reload can tell identical content without writing (:func:`keep_unwritten_if_identical`)."""
+    tx.run("MATCH (r:Release {id: $id}) SET r.stored_counts = $counts",
+           id=instance, counts=_as_property(counts_in(tx, instance))).consume()
 
 
 def _as_property(counts: dict[str, int]) -> list[str]:
@@ -389,7 +396,7 @@ def purge_release_data(driver: Driver, database: str, release_id: str) -> None:
         ).consume()
 
 
-def list_releases(driver: Driver, database: str, *, include_incomplete: bool = False) -> list[dict[str, Any]]:
+def list_releases(driver: Driver, database: str, *, include_incomplete: bool = False) -> list[ReleaseListing]:
     """Releases with their files, newest version first per system."""
     records, _, _ = driver.execute_query(
         """
@@ -405,9 +412,19 @@ def list_releases(driver: Driver, database: str, *, include_incomplete: bool = F
         """,
         all=include_incomplete, database_=database, routing_="r",
     )
-    out = [{**r["release"], "files": sorted(r["files"], key=lambda f: f["name"])} for r in records]
+    out = [_listing(r["release"], sorted(r["files"], key=lambda f: f["name"])) for r in records]
     out.sort(key=lambda r: (r["system"], version_key(r["version"] or "")), reverse=False)
     return out
+
+
+def _listing(r: dict[str, Any], files: list[ReleaseFile]) -> ReleaseListing:
+    return ReleaseListing(
+        id=r["id"], name=r["name"], system=r["system"], systems=r["systems"], version=r["version"],
+        title=r["title"], status=r["status"], current=r["current"], loader=r["loader"],
+        loader_version=r["loader_version"], started_at=r["started_at"], finished_at=r["finished_at"],
+        error=r["error"], report=r["report"], superseded_by=r["superseded_by"], identical_to=r["identical_to"],
+        content_sha256=r["content_sha256"], reloaded_at=r["reloaded_at"], files=files,
+    )
 
 
 def resolve_release(driver: Driver, database: str, system: str, version: str | None = None) -> dict[str, Any] | None:

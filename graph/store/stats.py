@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from neo4j import Driver
 
-from graph.store.releases import list_releases
-from graph.store.writer import IDENTITY_RELATION_TYPES, RELATION_TYPES
+from graph.store.releases import list_releases, stored_counts
+from graph.store.results import PhenotypePolarity, ReleaseStats
 
 _CONCEPT_COUNTS = """
 MATCH (c:Concept {release: $release})
 RETURN c.kind AS kind, count(*) AS n, sum(CASE WHEN c.billable THEN 1 ELSE 0 END) AS billable
 """
 
-# One query per relationship type keeps each on its (type, release) index; the
-# types come from the writer's allowlists, never from data.
-_EDGE_COUNT_TEMPLATE = "MATCH ()-[r:__TYPE__]->() WHERE r.release = $release RETURN count(r) AS n"
-_EDGE_COUNTS = {
-    t: _EDGE_COUNT_TEMPLATE.replace("__TYPE__", t)
-    for t in sorted(RELATION_TYPES | IDENTITY_RELATION_TYPES)
-}
 _CITES_BY_NOTE = (
     "MATCH ()-[r:CITES]->() WHERE r.release = $release "
     "RETURN r.note_type AS note_type, count(r) AS n ORDER BY note_type"
@@ -35,38 +26,35 @@ _CONCEPTS_BY_SYSTEM = (
 )
 
 
-def release_stats(driver: Driver, database: str, *, include_incomplete: bool = False) -> list[dict[str, Any]]:
+def release_stats(driver: Driver, database: str, *, include_incomplete: bool = False) -> list[ReleaseStats]:
     """Every release with concept counts by kind, billable codes and edges by type."""
     out = []
     for release in list_releases(driver, database, include_incomplete=include_incomplete):
         rid = release["id"]
         rows, _, _ = driver.execute_query(_CONCEPT_COUNTS, release=rid, database_=database)
         by_kind = {r["kind"]: r["n"] for r in rows}
-        edges = {}
-        for rel_type, query in _EDGE_COUNTS.items():
-            recs, _, _ = driver.execute_query(query, release=rid, database_=database)
-            if recs[0]["n"]:
-                edges[rel_type] = recs[0]["n"]
+        # Edges of each allowed type, one query per type on its (type, release) index, as a reload counts them.
+        edges = {t: n for t, n in stored_counts(driver, database, rid).items() if t != "concepts"}
         cites, _, _ = driver.execute_query(_CITES_BY_NOTE, release=rid, database_=database)
         systems, _, _ = driver.execute_query(_CONCEPTS_BY_SYSTEM, release=rid, database_=database)
-        extra: dict[str, Any] = {}
+        stats = ReleaseStats(
+            release=rid,
+            system=release["system"],
+            version=release["version"],
+            status=release["status"],
+            current=release["current"],
+            files=release["files"],
+            concepts=sum(by_kind.values()),
+            concepts_by_system={r["system"]: r["n"] for r in systems},
+            concepts_by_kind=dict(sorted(by_kind.items())),
+            billable_codes=sum(r["billable"] for r in rows),
+            edges_by_type=edges,
+            citations_by_note_type={r["note_type"]: r["n"] for r in cites},
+            report=release["report"] or [],
+        )
         if "HAS_PHENOTYPE" in edges:
             recs, _, _ = driver.execute_query(_PHENOTYPES_BY_POLARITY, release=rid, database_=database)
-            extra["phenotype_annotations"] = {"positive": recs[0]["positive"], "negated": recs[0]["negated"]}
-        out.append({
-            "release": rid,
-            "system": release["system"],
-            "version": release["version"],
-            "status": release["status"],
-            "current": release["current"],
-            "files": release["files"],
-            "concepts": sum(by_kind.values()),
-            "concepts_by_system": {r["system"]: r["n"] for r in systems},
-            "concepts_by_kind": dict(sorted(by_kind.items())),
-            "billable_codes": sum(r["billable"] for r in rows),
-            "edges_by_type": edges,
-            "citations_by_note_type": {r["note_type"]: r["n"] for r in cites},
-            **extra,
-            "report": release.get("report") or [],
-        })
+            stats["phenotype_annotations"] = PhenotypePolarity(positive=recs[0]["positive"],
+                                                               negated=recs[0]["negated"])
+        out.append(stats)
     return out

@@ -21,6 +21,7 @@ from api import models
 from api.jobs import JobDescription
 from graph.relevance import results as relevance
 from graph.review import results as review
+from graph.store import results as store
 from graph.terminology import results as terminology
 from graph.verification import results as verification
 
@@ -66,18 +67,17 @@ PAIRS: dict[type[BaseModel], Any] = {
     models.RelevanceOut: relevance.SpecialtyRelevance,
     models.CypherOut: review.ReadOnlyResult,
     models.JobOut: JobDescription,
+    models.SourceFileOut: store.ReleaseFile,
+    models.ReleaseOut: store.ReleaseListing,
+    models.DerivedLayerOut: store.DerivedLayer,
 }
 
 _REQUEST = "a request body: it is validated, not rendered"
-_STORE = "rendered from graph/store, whose results are not typed yet (the store is being reworked)"
 
 #: API models that render no graph result type, and why.
 UNPAIRED: dict[type[BaseModel], str] = {
     models.Problem: "every error's shape, built by api/problems.py, not by a service",
     models.HealthOut: "built by the health route itself from a connectivity check",
-    models.SourceFileOut: _STORE,
-    models.ReleaseOut: _STORE,
-    models.DerivedLayerOut: _STORE,
     models.ConceptRefIn: _REQUEST,
     models.ThresholdsIn: _REQUEST,
     models.VerifyIn: _REQUEST,
