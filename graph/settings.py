@@ -34,7 +34,7 @@ class Settings(BaseSettings):
     )
     cache: Path = Field(
         default=Path.home() / ".cache" / "clinigraph",
-        description="Where resolved Neo4j jars are kept, shared by every instance.",
+        description="Where resolved Neo4j jars and their class-data archive are kept, shared by every instance.",
     )
     neo4j_version: str = "5.26.30"
     browser_version: str = "5.24.0"

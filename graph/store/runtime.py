@@ -40,6 +40,7 @@ from importlib import resources
 from pathlib import Path
 
 from graph.settings import Settings
+from graph.store import class_archive
 from loaders.errors import UnavailableError
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
@@ -83,6 +84,8 @@ class ServerState:
     password: str
     pid: int | None
     neo4j_version: str
+    #: The class-data archive this run writes as it exits, put in place by a clean stop (:mod:`.class_archive`).
+    class_archive_pending: str | None = None
 
 
 class Neo4jRuntime:
@@ -312,8 +315,9 @@ class Neo4jRuntime:
                 )
         self.write_config()
         password = self._password()
+        archive = class_archive.plan(self.dist, java)
         cmd = [
-            java, f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *JVM_FLAGS,
+            java, f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *JVM_FLAGS, *archive.flags,
             "-cp", f"{self.lib}/*", ENTRY_POINT,
             f"--home-dir={self.home}", f"--config-dir={self.conf_dir}", "--console-mode",
         ]
@@ -330,6 +334,7 @@ class Neo4jRuntime:
             password=password,
             pid=process.pid,
             neo4j_version=s.neo4j_version,
+            class_archive_pending=str(archive.pending) if archive.pending else None,
         )
         self._write_state(state)
         self._wait_ready(state, process=process)
@@ -369,13 +374,17 @@ class Neo4jRuntime:
             return False
         os.killpg(state.pid, signal.SIGTERM)
         deadline = time.monotonic() + timeout
+        exited_cleanly = True
         while time.monotonic() < deadline:
             if not _pid_alive(state.pid):
                 break
             time.sleep(0.3)
         else:
             os.killpg(state.pid, signal.SIGKILL)
-        self._write_state(ServerState(**{**asdict(state), "pid": None}))
+            exited_cleanly = False
+        pending = state.class_archive_pending
+        class_archive.settle(Path(pending) if pending else None, exited_cleanly=exited_cleanly)
+        self._write_state(ServerState(**{**asdict(state), "pid": None, "class_archive_pending": None}))
         return True
 
     def status(self) -> dict[str, object]:

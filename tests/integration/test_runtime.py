@@ -13,6 +13,7 @@ import pytest
 from neo4j import GraphDatabase
 
 from graph.settings import Settings
+from graph.store import class_archive
 from graph.store.runtime import Neo4jRuntime, free_port
 
 pytestmark = pytest.mark.integration
@@ -56,25 +57,51 @@ def test_server_is_5_26_community_and_serves_the_browser(managed, driver):
     assert response.status == 200 and "Neo4j Browser" in page
 
 
+def _cache_of_its_own(tmp_path: Path, shared: Settings) -> Path:
+    """A cache holding the resolved jars (linked, not copied) and no class-data archive yet."""
+    source = Neo4jRuntime(shared)
+    source.resolve()
+    cache = tmp_path / "cache"
+    dist = cache / source.dist.name
+    dist.mkdir(parents=True)
+    (dist / "lib").symlink_to(source.lib, target_is_directory=True)
+    (dist / ".resolved").write_text(shared.neo4j_version + "\n")
+    return cache
+
+
+def _command_line(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+
+
 def test_stop_is_clean_and_data_survives_a_restart(tmp_path):
+    """Also: the first run writes the class-data archive as it stops cleanly, and the restart maps it."""
     settings = Settings(home=tmp_path / "instance", bolt_port=free_port(), http_port=free_port(),
-                        heap_size="512m", pagecache_size="256m", NEO4J_URI=None)
+                        heap_size="512m", pagecache_size="256m", NEO4J_URI=None,
+                        cache=_cache_of_its_own(tmp_path, Settings()))
     runtime = Neo4jRuntime(settings)
+    archive = class_archive.archive_path(runtime.dist, runtime.java_executable())
     state = runtime.start()
     try:
+        assert f"-XX:ArchiveClassesAtExit={state.class_archive_pending}" in _command_line(state.pid)
+        assert not archive.exists()
         with GraphDatabase.driver(state.bolt_uri, auth=(state.user, state.password)) as drv:
             drv.execute_query("CREATE (:Marker {name: 'kept'})")
         assert runtime.stop() is True
         assert runtime.status()["running"] is False
+        assert archive.stat().st_size > 0 and list(archive.parent.glob("*.partial-*")) == []
         assert runtime.stop() is False
         restarted = runtime.start()
         assert restarted.password == state.password
+        assert f"-XX:SharedArchiveFile={archive}" in _command_line(restarted.pid)
+        assert restarted.class_archive_pending is None
         with GraphDatabase.driver(restarted.bolt_uri, auth=(restarted.user, restarted.password)) as drv:
             records, _, _ = drv.execute_query("MATCH (m:Marker) RETURN m.name AS name")
         assert [r["name"] for r in records] == ["kept"]
     finally:
         runtime.stop()
-    assert "Stopped" in (tmp_path / "instance" / "logs" / "console.log").read_text()
+    log = (tmp_path / "instance" / "logs" / "console.log").read_text()
+    assert "Stopped" in log
+    assert "[warning][cds]" not in log  # the archive was taken as made, and making it logged nothing
 
 
 def test_a_taken_port_is_reported(tmp_path, managed):
