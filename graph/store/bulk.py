@@ -22,10 +22,8 @@ from __future__ import annotations
 
 import csv
 import os
-import pickle
 import shutil
 import subprocess
-import tempfile
 import time
 from array import array
 from collections.abc import Iterable
@@ -36,7 +34,8 @@ from typing import IO, Any
 from graph.store.releases import current_of, record_stored_counts, release_files, release_properties
 from graph.store.runtime import PRIVATE_UMASK
 from graph.store.sinks import MAX_DANGLING_FRACTION, Parse, WriteCounts, write_release
-from graph.store.writer import check_relation_type, concept_row, edge_row, unspool
+from graph.store.spool import EdgeSpool
+from graph.store.writer import check_relation_type, concept_row, edge_row
 from loaders.errors import UnavailableError
 from loaders.records import ConceptRecord, Record, RelationRecord, ReleaseInfo
 
@@ -268,7 +267,7 @@ class CsvReleaseWriter:
     def write(self, records: Iterable[Record]) -> WriteCounts:
         """Write every record; an edge waits for its ends if they have not arrived yet."""
         counts = WriteCounts()
-        with tempfile.TemporaryFile() as spool:
+        with EdgeSpool() as spool:
             for rec in records:
                 if isinstance(rec, ConceptRecord):
                     self._write_concept(rec)
@@ -278,11 +277,10 @@ class CsvReleaseWriter:
                     if self._known(rec):
                         self._take_known_edge(rec, counts)
                     else:
-                        pickle.dump(rec, spool, protocol=pickle.HIGHEST_PROTOCOL)
+                        spool.add(rec)
                 else:  # pragma: no cover - a parser bug
                     raise TypeError(f"not a record: {rec!r}")
-            spool.seek(0)
-            for rec in unspool(spool):
+            for rec in spool.drain():
                 if self._known(rec):
                     self._take_known_edge(rec, counts)
                 else:  # dangling: sent, and never written

@@ -1,8 +1,13 @@
 """The one batched writer: records in, ``UNWIND`` batches of constrained ``MERGE`` out.
 
 Nodes go first and edges second, so an edge never waits for a node that a later
-batch would create. Edges are spooled to a temporary file while nodes stream in,
-which keeps Python memory flat however large the release. Every batch is one
+batch would create. Each concept batch returns its nodes' element ids, and an edge names
+its ends by them: a seek by id instead of two lookups in the ``(system, code, release)``
+index per edge (271,659 HPO annotations: 33 s of server CPU by index, 20 s by id). An edge
+whose end is not in the release is never sent; it counts as sent and not written, as a
+``MATCH`` that finds nothing counted it before. Edges wait in an
+:class:`~graph.store.spool.EdgeSpool` while nodes stream in, which keeps Python memory flat
+however large the release. Every batch is one
 managed transaction (retried by the driver on transient faults), and every
 statement MERGEs on a constrained key, so a retried or repeated batch is harmless.
 
@@ -16,14 +21,13 @@ instead of 0.3 s per 5,000 edges).
 
 from __future__ import annotations
 
-import pickle
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any
+from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
 from graph.store.sinks import WriteCounts
+from graph.store.spool import EdgeSpool
 from loaders.errors import SourceError
 from loaders.records import ConceptRecord, PropertyValue, Record, RelationRecord
 
@@ -41,12 +45,13 @@ MERGE (k:Code {system: row.system, code: row.code})
 MERGE (c:Concept {system: row.system, code: row.code, release: $release})
 SET c += row.props
 MERGE (c)-[:VERSION_OF]->(k)
+RETURN elementId(c) AS id
 """
 
 _EDGE_TEMPLATE = """
 UNWIND $rows AS row
-MATCH (a:Concept {system: row.system, code: row.source, release: $release})
-MATCH (b:Concept {system: row.target_system, code: row.target, release: $release})
+MATCH (a:Concept) WHERE elementId(a) = row.a
+MATCH (b:Concept) WHERE elementId(b) = row.b
 MERGE (a)-[r:__TYPE__ {key: row.key}]->(b)
 SET r += row.props, r.release = $release
 RETURN count(r) AS written
@@ -54,7 +59,7 @@ RETURN count(r) AS written
 
 _IDENTITY_EDGE_TEMPLATE = """
 UNWIND $rows AS row
-MATCH (a:Concept {system: row.system, code: row.source, release: $release})
+MATCH (a:Concept) WHERE elementId(a) = row.a
 MERGE (b:Code {system: row.target_system, code: row.target})
 MERGE (a)-[r:__TYPE__ {key: row.key}]->(b)
 SET r += row.props, r.release = $release
@@ -144,11 +149,13 @@ class GraphWriter:
         self.batch_size = batch_size
         self.provenance = {"source": source, "method": method}
         self.on_progress = on_progress
+        #: The element id of every concept written, by (system, code): how the edges name their ends.
+        self._ids: dict[tuple[str, str], str] = {}
 
     def write(self, records: Iterable[Record]) -> WriteCounts:
         """Write every record; nodes first, then edges grouped by type."""
         counts = WriteCounts()
-        with tempfile.TemporaryFile() as spool:
+        with EdgeSpool() as spool:
             batch: list[dict[str, Any]] = []
             for rec in records:
                 if isinstance(rec, ConceptRecord):
@@ -158,13 +165,12 @@ class GraphWriter:
                         batch = []
                 elif isinstance(rec, RelationRecord):
                     check_relation_type(rec)
-                    pickle.dump(rec, spool, protocol=pickle.HIGHEST_PROTOCOL)
+                    spool.add(rec)
                 else:  # pragma: no cover - a parser bug
                     raise TypeError(f"not a record: {rec!r}")
             if batch:
                 self._write_concepts(batch, counts)
-            spool.seek(0)
-            self._write_edges(unspool(spool), counts)
+            self._write_edges(spool.drain(), counts)
         return counts
 
     def _progress(self, kind: str, rows: int) -> None:
@@ -172,11 +178,12 @@ class GraphWriter:
             self.on_progress(kind, rows)
 
     def _write_concepts(self, rows: list[dict[str, Any]], counts: WriteCounts) -> None:
-        def work(tx: ManagedTransaction) -> None:
-            tx.run(_CONCEPT_QUERY, rows=rows, release=self.release_id).consume()
+        def work(tx: ManagedTransaction) -> list[str]:
+            return list(tx.run(_CONCEPT_QUERY, rows=rows, release=self.release_id).value("id"))
 
         with self.driver.session(database=self.database) as session:
-            session.execute_write(work)
+            ids = session.execute_write(work)
+        self._ids.update(zip(((row["system"], row["code"]) for row in rows), ids, strict=True))
         counts.concepts += len(rows)
         self._progress("concepts", len(rows))
 
@@ -184,14 +191,31 @@ class GraphWriter:
         # Group by type so each batch runs one fixed query text.
         pending: dict[str, list[dict[str, Any]]] = {}
         for rec in records:
+            row = self._by_ids(edge_row(rec, self.release_id, self.provenance), rec.to_identity)
+            if row is None:  # an end is not in the release: sent, never written
+                counts.edges_sent[rec.type] += 1
+                continue
             rows = pending.setdefault(rec.type, [])
-            rows.append(edge_row(rec, self.release_id, self.provenance))
+            rows.append(row)
             if len(rows) >= self.batch_size:
                 self._flush_edges(rec.type, rows, counts)
                 pending[rec.type] = []
         for rel_type, rows in pending.items():
             if rows:
                 self._flush_edges(rel_type, rows, counts)
+
+    def _by_ids(self, row: dict[str, Any], to_identity: bool) -> dict[str, Any] | None:
+        """The row as the edge queries take it: its concept ends by element id (none if one is missing)."""
+        start = self._ids.get((row["system"], row["source"]))
+        if start is None:
+            return None
+        if to_identity:
+            return {"a": start, "target_system": row["target_system"], "target": row["target"],
+                    "key": row["key"], "props": row["props"]}
+        end = self._ids.get((row["target_system"], row["target"]))
+        if end is None:
+            return None
+        return {"a": start, "b": end, "key": row["key"], "props": row["props"]}
 
     def _flush_edges(self, rel_type: str, rows: list[dict[str, Any]], counts: WriteCounts) -> None:
         """One batch of one type; ``written`` counts the rows whose two ends matched (repeats included)."""
@@ -206,12 +230,3 @@ class GraphWriter:
         counts.edges_sent[rel_type] += len(rows)
         counts.edges_written[rel_type] += written
         self._progress("edges", len(rows))
-
-
-def unspool(spool: IO[bytes]) -> Iterator[RelationRecord]:
-    """The relation records pickled into ``spool``, in order (the file is read from where it stands)."""
-    while True:
-        try:
-            yield pickle.load(spool)
-        except EOFError:
-            return
