@@ -14,7 +14,7 @@ from graph.review.free_cypher import (
     MAX_ROWS,
     MAX_TIMEOUT_SECONDS,
 )
-from graph.terminology.systems import MAX_CODE_LENGTH
+from graph.terminology.systems import MAX_CODE_LENGTH, MAX_SYSTEM_LENGTH
 from graph.verification.verifier import (
     MAX_BATCH,
     MAX_CANDIDATES,
@@ -246,7 +246,7 @@ class IngredientsOut(Strict):
 class ConceptRefIn(Strict):
     """A concept by code (``{system, code}``: ICD10CM, SNOMEDCT, LOINC, RXNORM, HPO, UMLS …) or by ``name``."""
 
-    system: str | None = Field(default=None, max_length=32)
+    system: str | None = Field(default=None, max_length=MAX_SYSTEM_LENGTH)
     code: str | None = Field(default=None, max_length=MAX_CODE_LENGTH)
     name: str | None = Field(default=None, max_length=MAX_NAME_LENGTH)
 
@@ -392,7 +392,7 @@ class DistractorsOut(Strict):
 
 
 class FindingRefIn(Strict):
-    system: str = Field(max_length=20, examples=["HPO"])
+    system: str = Field(max_length=MAX_SYSTEM_LENGTH, examples=["HPO"])
     code: str = Field(min_length=1, max_length=MAX_CODE_LENGTH, examples=["HP:0000103"])
 
 

@@ -8,11 +8,11 @@ from api.deps import GraphDep
 from api.models import ConceptOut, Problem
 from graph.terminology.concepts import get_concept
 from graph.terminology.results import ConceptDetails
-from graph.terminology.systems import MAX_CODE_LENGTH
+from graph.terminology.systems import MAX_CODE_LENGTH, MAX_SYSTEM_LENGTH, MAX_VERSION_LENGTH
 
 router = APIRouter(tags=["concepts"])
 
-SystemPath = Annotated[str, Path(min_length=2, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+SystemPath = Annotated[str, Path(min_length=2, max_length=MAX_SYSTEM_LENGTH, pattern=r"^[A-Za-z0-9_-]+$")]
 CodePath = Annotated[str, Path(min_length=1, max_length=MAX_CODE_LENGTH, pattern=r"^[A-Za-z0-9.\-_:]+$")]
 
 
@@ -25,7 +25,8 @@ def concept(
     graph: GraphDep,
     system: SystemPath,
     code: CodePath,
-    version: Annotated[str | None, Query(max_length=32, description="A release version; default: current")] = None,
+    version: Annotated[str | None, Query(max_length=MAX_VERSION_LENGTH,
+                                         description="A release version; default: current")] = None,
 ) -> ConceptDetails:
     """A concept as the release defines it: titles, synonyms, billable flag, parents,
     children, instructional notes with the codes they cite, and where it came from."""

@@ -11,16 +11,16 @@ from api.deps import GraphDep
 from api.models import ExpandOut, LookupOut, Problem, SubsumesOut, TranslateOut, ValidateCodeOut
 from graph.terminology import operations
 from graph.terminology.results import CodeValidation, Expansion, LookupResult, Subsumption, Translation
-from graph.terminology.systems import MAX_CODE_LENGTH
+from graph.terminology.systems import MAX_CODE_LENGTH, MAX_SYSTEM_LENGTH, MAX_VERSION_LENGTH
 
 router = APIRouter(prefix="/terminology", tags=["terminology"])
 
 _ERRORS: dict[int | str, dict[str, Any]] = {404: {"model": Problem}, 422: {"model": Problem},
                                             503: {"model": Problem}}
-System = Annotated[str, Query(min_length=2, max_length=32, pattern=r"^[A-Za-z0-9_-]+$",
+System = Annotated[str, Query(min_length=2, max_length=MAX_SYSTEM_LENGTH, pattern=r"^[A-Za-z0-9_-]+$",
                               description="ICD10CM, SNOMEDCT, LOINC, RXNORM, HPO, UMLS …")]
 Code = Annotated[str, Query(min_length=1, max_length=MAX_CODE_LENGTH, pattern=r"^[A-Za-z0-9.\-_:]+$")]
-Version = Annotated[str | None, Query(max_length=32, pattern=r"^[A-Za-z0-9.\-_]+$",
+Version = Annotated[str | None, Query(max_length=MAX_VERSION_LENGTH, pattern=r"^[A-Za-z0-9.\-_]+$",
                                       description="A release version (as of); default: the current release")]
 
 
@@ -49,7 +49,7 @@ def subsumes(graph: GraphDep, system: System, codeA: Code, codeB: Code,  # noqa:
 
 @router.get("/translate", response_model=TranslateOut, responses=_ERRORS)
 def translate(graph: GraphDep, system: System, code: Code,
-              target: Annotated[str, Query(min_length=2, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")],
+              target: Annotated[str, Query(min_length=2, max_length=MAX_SYSTEM_LENGTH, pattern=r"^[A-Za-z0-9_-]+$")],
               version: Version = None) -> Translation:
     """``$translate``: SNOMED CT → ICD-10-CM through the map (rules and advice shown), HPO ↔ SNOMED CT /
     UMLS through cross-references, and any system through shared UMLS concepts; each match says how it

@@ -22,6 +22,10 @@ SYSTEM_ALIASES = {
 ONTOLOGY_SYSTEM = re.compile(r"^[A-Z][A-Z0-9_]{0,23}$")
 #: The longest code a request may name, in any system: well above real codes (a SNOMED CT id has at most 18 digits).
 MAX_CODE_LENGTH = 64
+#: The longest code-system name a request may name (``ICD10CM``, ``SNOMEDCT``, an ontology's prefix).
+MAX_SYSTEM_LENGTH = 32
+#: The longest release version a request may name (``2026``, ``2025-01-16``, ``20250901``).
+MAX_VERSION_LENGTH = 32
 
 
 class UnknownSystemError(NotFoundError):
