@@ -13,8 +13,8 @@ permission (:mod:`api.auth`).
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -60,6 +60,32 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
     settings = settings or get_settings()
     keys = keys or KeyStore(settings.keys_path)
     keys.entries()  # a malformed keys file stops the API here, not at the first request
+    app = FastAPI(
+        title="clinigraph",
+        version="0.1.0",
+        summary="An open clinical knowledge graph: versioned terminologies with provenance.",
+        lifespan=_lifespan(settings, driver),
+        # Swagger UI and ReDoc from the installed package, not a CDN: people paste their keys on /docs.
+        docs_url=None,
+        redoc_url=None,
+    )
+    install_docs(app)
+    app.state.keys = keys
+    app.state.outage = Outage(settings.api_outage_hold_seconds)
+    app.state.jobs = JobRunner(settings.subprocess_environment(), settings=settings)
+    _include_routers(app)
+    _install_error_handlers(app)
+    # Innermost first: the hot verification path sits inside the request limits (413 / 504 apply to it).
+    app.add_middleware(HotVerify)
+    app.add_middleware(OutageGuard)
+    app.add_middleware(RequestLimits, max_body_bytes=settings.api_max_body_bytes,
+                       timeout=settings.api_timeout_seconds, max_response_bytes=settings.api_max_result_bytes)
+    _document_problems(app)
+    return app
+
+
+def _lifespan(settings: Settings, driver: Driver | None) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """Open the drivers and the process-wide caches at startup, close what was opened here at shutdown."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -87,19 +113,11 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
                 app.state.driver.close()
                 await app.state.async_driver.close()
 
-    app = FastAPI(
-        title="clinigraph",
-        version="0.1.0",
-        summary="An open clinical knowledge graph: versioned terminologies with provenance.",
-        lifespan=lifespan,
-        # Swagger UI and ReDoc from the installed package, not a CDN: people paste their keys on /docs.
-        docs_url=None,
-        redoc_url=None,
-    )
-    install_docs(app)
-    app.state.keys = keys
-    app.state.outage = Outage(settings.api_outage_hold_seconds)
-    app.state.jobs = JobRunner(settings.subprocess_environment(), settings=settings)
+    return lifespan
+
+
+def _include_routers(app: FastAPI) -> None:
+    """Health without a key; everything else under ``/v1``, each router behind the permission it needs."""
     app.include_router(health.router)
     for router, permission in [(releases.router, READ), (concepts.router, READ), (search.router, READ),
                                (medications.router, READ), (terminology.router, READ), (verify.router, VERIFY),
@@ -107,6 +125,10 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
                                (cypher.router, CYPHER), (admin.router, ADMIN)]:
         app.include_router(router, prefix="/v1", dependencies=[require(permission)],
                            responses={401: {"model": Problem}, 403: {"model": Problem}})
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    """Every error answered as problem+json: the error tree by class, FastAPI's and Starlette's own, the rest 500."""
 
     async def known(request: Request, exc: Exception) -> JSONResponse:
         note_unreachable(request.app.state, exc)
@@ -136,14 +158,6 @@ def create_app(settings: Settings | None = None, driver: Driver | None = None, k
     async def unforeseen(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error")
         return internal_error()
-
-    # Innermost first: the hot verification path sits inside the request limits (413 / 504 apply to it).
-    app.add_middleware(HotVerify)
-    app.add_middleware(OutageGuard)
-    app.add_middleware(RequestLimits, max_body_bytes=settings.api_max_body_bytes,
-                       timeout=settings.api_timeout_seconds, max_response_bytes=settings.api_max_result_bytes)
-    _document_problems(app)
-    return app
 
 
 _ERROR_STATUSES = {

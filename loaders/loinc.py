@@ -188,9 +188,23 @@ def _csv_fault(message: str) -> str:
 
 
 def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterator[ConceptRecord | RelationRecord]:
+    """The records of one LOINC release: terms, then parts and hierarchy nodes, then the edges between them."""
     report = report if report is not None else LoadReport()
     files = find_release_files(path)
     terms: set[str] = set()
+    yield from _terms(files, terms)
+    parts: set[str] = set()
+    yield from _parts(files, parts)
+    hierarchy_rows: list[tuple[int, dict[str, str]]] = []
+    yield from _hierarchy_nodes(files, terms, parts, hierarchy_rows, report)
+    known = terms | parts
+    yield from _replacements(files, terms, report)
+    yield from _part_links(files, terms, known, report)
+    yield from _hierarchy_edges(files, hierarchy_rows, known, report)
+
+
+def _terms(files: LoincFiles, terms: set[str]) -> Iterator[ConceptRecord]:
+    """The main table's terms, each checked (check digit, status, class type); their codes go into ``terms``."""
     for number, row in _csv_rows(files.loinc, LOINC_COLUMNS):
         code = row["LOINC_NUM"]
         if not is_valid_loinc(code):
@@ -224,44 +238,64 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
         # Parts and hierarchy nodes alone would publish a LOINC release without one LOINC code in it.
         raise SourceFormatError(files.loinc, "no LOINC term: the table has its header and no rows",
                                 field="LOINC_NUM")
-    parts: set[str] = set()
-    if files.parts:
-        for number, row in _csv_rows(files.parts, PART_COLUMNS):
-            code = row["PartNumber"]
-            if not _PART_NUM.match(code):
-                raise SourceFormatError(files.parts, f"PartNumber {code!r} is not LPnnnn-n", line=number,
-                                        field="PartNumber")
+
+
+def _parts(files: LoincFiles, parts: set[str]) -> Iterator[ConceptRecord]:
+    """The parts table (optional); the part numbers go into ``parts``."""
+    if not files.parts:
+        return
+    for number, row in _csv_rows(files.parts, PART_COLUMNS):
+        code = row["PartNumber"]
+        if not _PART_NUM.match(code):
+            raise SourceFormatError(files.parts, f"PartNumber {code!r} is not LPnnnn-n", line=number,
+                                    field="PartNumber")
+        parts.add(code)
+        yield ConceptRecord(
+            system=SYSTEM, code=code, display=row["PartDisplayName"] or row["PartName"], kind="part",
+            source_file=files.name_of(files.parts), record=f"line {number}",
+            properties=(("part_type", row["PartTypeName"]), ("part_name", row["PartName"]),
+                        ("status", row["Status"]), ("active", row["Status"].upper() == "ACTIVE")),
+        )
+
+
+def _hierarchy_nodes(files: LoincFiles, terms: set[str], parts: set[str],
+                     rows: list[tuple[int, dict[str, str]]], report: LoadReport) -> Iterator[ConceptRecord]:
+    """The multiaxial hierarchy's nodes that are neither term nor part; its rows are kept in ``rows`` for
+    the IS A edges, which come after every node."""
+    if not files.hierarchy:
+        return
+    for number, row in _csv_rows(files.hierarchy, HIERARCHY_COLUMNS):
+        rows.append((number, row))
+        code = row["CODE"]
+        if code not in terms and code not in parts:
+            if _LOINC_NUM.match(code):  # a term the main table does not have: the two files disagree
+                report.note("hierarchy_code_not_in_table", f"{code} at line {number}")
             parts.add(code)
             yield ConceptRecord(
-                system=SYSTEM, code=code, display=row["PartDisplayName"] or row["PartName"], kind="part",
-                source_file=files.name_of(files.parts), record=f"line {number}",
-                properties=(("part_type", row["PartTypeName"]), ("part_name", row["PartName"]),
-                            ("status", row["Status"]), ("active", row["Status"].upper() == "ACTIVE")),
+                system=SYSTEM, code=code, display=row["CODE_TEXT"] or code, kind="hierarchy_node",
+                source_file=files.name_of(files.hierarchy), record=f"line {number}", properties=(("active", True),),
             )
-    hierarchy_rows: list[tuple[int, dict[str, str]]] = []
-    if files.hierarchy:
-        for number, row in _csv_rows(files.hierarchy, HIERARCHY_COLUMNS):
-            hierarchy_rows.append((number, row))
-            code = row["CODE"]
-            if code not in terms and code not in parts:
-                if _LOINC_NUM.match(code):  # a term the main table does not have: the two files disagree
-                    report.note("hierarchy_code_not_in_table", f"{code} at line {number}")
-                parts.add(code)
-                yield ConceptRecord(
-                    system=SYSTEM, code=code, display=row["CODE_TEXT"] or code, kind="hierarchy_node",
-                    source_file=files.name_of(files.hierarchy), record=f"line {number}", properties=(("active", True),),
-                )
-    known = terms | parts
-    if files.map_to:
-        for number, row in _csv_rows(files.map_to, MAPTO_COLUMNS):
-            if row["LOINC"] not in terms or row["MAP_TO"] not in terms:
-                report.note("map_to_unknown_code", f"{row['LOINC']} → {row['MAP_TO']} at line {number}")
-                continue
-            yield RelationRecord(
-                type="REPLACED_BY", source_code=row["LOINC"], target_code=row["MAP_TO"], system=SYSTEM,
-                source_file=files.name_of(files.map_to), record=f"line {number}", key=row["MAP_TO"],
-                properties=(("association", "map_to"), ("comment", row.get("COMMENT") or None)),
-            )
+
+
+def _replacements(files: LoincFiles, terms: set[str], report: LoadReport) -> Iterator[RelationRecord]:
+    """MapTo: a deprecated term REPLACED_BY its successor (both must be terms of the release)."""
+    if not files.map_to:
+        return
+    for number, row in _csv_rows(files.map_to, MAPTO_COLUMNS):
+        if row["LOINC"] not in terms or row["MAP_TO"] not in terms:
+            report.note("map_to_unknown_code", f"{row['LOINC']} → {row['MAP_TO']} at line {number}")
+            continue
+        yield RelationRecord(
+            type="REPLACED_BY", source_code=row["LOINC"], target_code=row["MAP_TO"], system=SYSTEM,
+            source_file=files.name_of(files.map_to), record=f"line {number}", key=row["MAP_TO"],
+            properties=(("association", "map_to"), ("comment", row.get("COMMENT") or None)),
+        )
+
+
+def _part_links(files: LoincFiles, terms: set[str], known: set[str],
+                report: LoadReport) -> Iterator[RelationRecord]:
+    """A term HAS_PART its parts, from the split part-link files (the single file of the same release is not
+    read twice)."""
     single = _find(files.root, "LoincPartLink.csv")
     if single and single not in files.part_links:
         report.note("file_not_read", f"{files.name_of(single)}: the split LoincPartLink_Primary/_Supplementary "
@@ -278,7 +312,12 @@ def parse_release(path: str | Path, report: LoadReport | None = None) -> Iterato
                 properties=(("part_type", row["PartTypeName"]), ("link_type", row["LinkTypeName"]),
                             ("property", row.get("Property") or None)),
             )
-    for number, row in hierarchy_rows:
+
+
+def _hierarchy_edges(files: LoincFiles, rows: list[tuple[int, dict[str, str]]], known: set[str],
+                     report: LoadReport) -> Iterator[RelationRecord]:
+    """Each hierarchy row IS_A its immediate parent, keyed by its path to the root."""
+    for number, row in rows:
         parent = row["IMMEDIATE_PARENT"]
         if not parent:
             continue

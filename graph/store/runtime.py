@@ -20,7 +20,6 @@ a command line or in an environment, where any user on the host could read it (`
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
@@ -36,16 +35,15 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from importlib import resources
 from pathlib import Path
 
 from graph.settings import Settings
 from graph.store import class_archive
-from loaders.errors import UnavailableError
+from graph.store.distribution import Neo4jDistribution
+from graph.store.distribution import RuntimeProblem as RuntimeProblem
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
-SUPPORTED_JAVA = (17, 21)
 
 #: JVM flags the official 5.26 distribution passes on Java 17 (its neo4j.conf).
 JVM_FLAGS = [
@@ -70,8 +68,7 @@ HOME_FOLDERS = ("conf", "data", "logs", "run", "import", "plugins")
 PRIVATE_UMASK = 0o077
 
 
-class RuntimeProblem(UnavailableError):
-    """The local Neo4j could not be resolved, started or reached."""
+
 
 
 @dataclass(frozen=True)
@@ -89,17 +86,24 @@ class ServerState:
 
 
 class Neo4jRuntime:
-    """Resolve, configure, start, stop and inspect one local Neo4j instance."""
+    """Configure, start, stop and inspect one local Neo4j instance (its jars: :class:`Neo4jDistribution`)."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.home = settings.home.expanduser().resolve()
-        self.dist = (settings.cache.expanduser() / f"neo4j-{settings.neo4j_version}").resolve()
+        self.distribution = Neo4jDistribution(settings)
+        self.dist = self.distribution.dist
+        #: A Java 17 or 21 runtime (:meth:`Neo4jDistribution.java_executable`).
+        self.java_executable = self.distribution.java_executable
 
     # -- paths ---------------------------------------------------------------
     @property
     def lib(self) -> Path:
-        return self.dist / "lib"
+        return self.distribution.lib
+
+    def resolve(self) -> Path:
+        """The server's jars, copied from Maven Central into the cache on first use."""
+        return self.distribution.resolve()
 
     @property
     def conf_dir(self) -> Path:
@@ -112,69 +116,6 @@ class Neo4jRuntime:
     @property
     def console_log(self) -> Path:
         return self.home / "logs" / "console.log"
-
-    # -- resolution ----------------------------------------------------------
-    def resolve(self) -> Path:
-        """Copy the server's runtime jars from Maven Central into the cache (first run only).
-
-        Several processes may start servers from one cache at once (the test suite's workers, two
-        ``clinigraph`` commands): one resolves under a file lock, the others wait and find it done.
-        """
-        if self._resolved():
-            return self.lib
-        self.dist.mkdir(parents=True, exist_ok=True)
-        with open(self.dist / ".resolve.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not self._resolved():
-                self._resolve_with_maven()
-        return self.lib
-
-    def _resolved(self) -> bool:
-        return (self.dist / ".resolved").exists() and any(self.lib.glob("neo4j-server-*.jar"))
-
-    def _resolve_with_maven(self) -> None:
-        mvn = shutil.which("mvn")
-        if mvn is None:
-            raise RuntimeProblem("Maven (mvn) is needed to fetch Neo4j from Maven Central; install it first")
-        template = resources.files("graph").joinpath("resources/neo4j-runtime-pom.xml").read_text()
-        pom = self.dist / "pom.xml"
-        pom.write_text(
-            template.replace("@NEO4J_VERSION@", self.settings.neo4j_version).replace(
-                "@BROWSER_VERSION@", self.settings.browser_version
-            )
-        )
-        staging = self.dist / "lib.partial"
-        shutil.rmtree(staging, ignore_errors=True)
-        cmd = [
-            mvn, "-q", "-B", "-f", str(pom), "dependency:copy-dependencies",
-            "-DincludeScope=runtime", f"-DoutputDirectory={staging}",
-        ]
-        done = subprocess.run(cmd, capture_output=True, text=True)
-        if done.returncode != 0:
-            tail = (done.stdout + done.stderr).strip().splitlines()[-15:]
-            raise RuntimeProblem("Maven could not resolve Neo4j:\n" + "\n".join(tail))
-        shutil.rmtree(self.lib, ignore_errors=True)
-        staging.rename(self.lib)
-        (self.dist / ".resolved").write_text(self.settings.neo4j_version + "\n")
-
-    # -- java ----------------------------------------------------------------
-    @staticmethod
-    def java_executable() -> str:
-        """A Java 17 or 21 runtime: ``JAVA_HOME`` first, then ``java`` on the PATH."""
-        candidates = []
-        if os.environ.get("JAVA_HOME"):
-            candidates.append(str(Path(os.environ["JAVA_HOME"]) / "bin" / "java"))
-        if shutil.which("java"):
-            candidates.append(shutil.which("java") or "java")
-        seen = []
-        for java in candidates:
-            version = _java_major(java)
-            seen.append(f"{java} (Java {version})")
-            if version in SUPPORTED_JAVA:
-                return java
-        raise RuntimeProblem(
-            "Neo4j 5.26 needs Java 17 or 21; found " + (", ".join(seen) or "no java")
-        )
 
     # -- configuration -------------------------------------------------------
     def write_config(self) -> Path:
@@ -462,15 +403,6 @@ def _write_private(path: Path, text: str) -> None:
     with os.fdopen(fd, "w") as fh:
         os.fchmod(fh.fileno(), 0o600)
         fh.write(text)
-
-
-def _java_major(java: str) -> int | None:
-    try:
-        out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    m = re.search(r'version "(\d+)', out.stderr + out.stdout)
-    return int(m.group(1)) if m else None
 
 
 def _pid_alive(pid: int) -> bool:
