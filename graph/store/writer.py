@@ -21,14 +21,11 @@ instead of 0.3 s per 5,000 edges).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from functools import partial
 from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.store.pipeline import BatchSender
 from graph.store.sinks import WriteCounts
 from graph.store.spool import EdgeSpool
 from loaders.errors import SourceError
@@ -128,8 +125,7 @@ def edge_row(rec: RelationRecord, release_id: str, provenance: dict[str, str]) -
     }
 
 
-#: Told ``("concepts" | "edges", rows)`` after each batch commits, for a progress bar (called on the
-#: writer's sender thread).
+#: Told ``("concepts" | "edges", rows)`` after each batch commits, for a progress bar.
 OnProgress = Callable[[str, int], Any]
 
 
@@ -157,19 +153,15 @@ class GraphWriter:
         self._ids: dict[tuple[str, str], str] = {}
 
     def write(self, records: Iterable[Record]) -> WriteCounts:
-        """Write every record; nodes first, then edges grouped by type.
-
-        The batches go to the server from a :class:`~graph.store.pipeline.BatchSender`, one at a time and in
-        order, while this thread parses and builds the next one.
-        """
+        """Write every record; nodes first, then edges grouped by type."""
         counts = WriteCounts()
-        with EdgeSpool() as spool, BatchSender() as sender:
+        with EdgeSpool() as spool:
             batch: list[dict[str, Any]] = []
             for rec in records:
                 if isinstance(rec, ConceptRecord):
                     batch.append(concept_row(rec, self.provenance))
                     if len(batch) >= self.batch_size:
-                        sender.submit(partial(self._write_concepts, batch, counts))
+                        self._write_concepts(batch, counts)
                         batch = []
                 elif isinstance(rec, RelationRecord):
                     check_relation_type(rec)
@@ -177,11 +169,8 @@ class GraphWriter:
                 else:  # pragma: no cover - a parser bug
                     raise TypeError(f"not a record: {rec!r}")
             if batch:
-                sender.submit(partial(self._write_concepts, batch, counts))
-            sender.drain()  # every concept written, and its element id known, before the first edge
-            missing = self._write_edges(spool.drain(), counts, sender)
-            sender.drain()
-        counts.edges_sent.update(missing)
+                self._write_concepts(batch, counts)
+            self._write_edges(spool.drain(), counts)
         return counts
 
     def _progress(self, kind: str, rows: int) -> None:
@@ -198,27 +187,22 @@ class GraphWriter:
         counts.concepts += len(rows)
         self._progress("concepts", len(rows))
 
-    def _write_edges(self, records: Iterator[RelationRecord], counts: WriteCounts,
-                     sender: BatchSender) -> Counter[str]:
-        """Hand the edges over in batches of one type; return those with an end missing (sent, never written),
-        counted here and added by the caller, since the sender thread updates ``counts`` meanwhile."""
+    def _write_edges(self, records: Iterator[RelationRecord], counts: WriteCounts) -> None:
         # Group by type so each batch runs one fixed query text.
         pending: dict[str, list[dict[str, Any]]] = {}
-        missing: Counter[str] = Counter()
         for rec in records:
             row = self._by_ids(edge_row(rec, self.release_id, self.provenance), rec.to_identity)
-            if row is None:
-                missing[rec.type] += 1
+            if row is None:  # an end is not in the release: sent, never written
+                counts.edges_sent[rec.type] += 1
                 continue
             rows = pending.setdefault(rec.type, [])
             rows.append(row)
             if len(rows) >= self.batch_size:
-                sender.submit(partial(self._flush_edges, rec.type, rows, counts))
+                self._flush_edges(rec.type, rows, counts)
                 pending[rec.type] = []
         for rel_type, rows in pending.items():
             if rows:
-                sender.submit(partial(self._flush_edges, rel_type, rows, counts))
-        return missing
+                self._flush_edges(rel_type, rows, counts)
 
     def _by_ids(self, row: dict[str, Any], to_identity: bool) -> dict[str, Any] | None:
         """The row as the edge queries take it: its concept ends by element id (none if one is missing)."""
