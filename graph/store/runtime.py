@@ -68,9 +68,6 @@ HOME_FOLDERS = ("conf", "data", "logs", "run", "import", "plugins")
 PRIVATE_UMASK = 0o077
 
 
-
-
-
 @dataclass(frozen=True)
 class ServerState:
     """What a client needs to reach the local server; kept in ``state.json``."""
@@ -245,6 +242,8 @@ class Neo4jRuntime:
         if state and state.pid and _pid_alive(state.pid):
             self._wait_ready(state, process=None)
             return state
+        if state and state.class_archive_pending:  # a run that ended without our stop: whatever it wrote goes
+            class_archive.settle(Path(state.class_archive_pending), exited_cleanly=False)
         self.resolve()
         java = self.java_executable()
         s = self.settings

@@ -6,7 +6,7 @@ import os
 import stat
 import subprocess
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -90,7 +90,12 @@ def test_stop_is_clean_and_data_survives_a_restart(tmp_path):
         assert runtime.status()["running"] is False
         assert archive.stat().st_size > 0 and list(archive.parent.glob("*.partial-*")) == []
         assert runtime.stop() is False
+        # A run that ended without this stop (the machine shut down) may have left a half-written archive.
+        stale = archive.with_name(archive.name + ".partial-deadbeef")
+        stale.write_bytes(b"half")
+        runtime._write_state(replace(runtime.read_state(), class_archive_pending=str(stale)))
         restarted = runtime.start()
+        assert not stale.exists() and archive.stat().st_size > 4  # dropped, never put in place
         assert restarted.password == state.password
         assert f"-XX:SharedArchiveFile={archive}" in _command_line(restarted.pid)
         assert restarted.class_archive_pending is None
