@@ -14,6 +14,8 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from loaders.cache import DEFAULT_CACHE
+
 #: The API's limits by default; named, since what enforces them takes them too when built without settings
 #: (``api.server.ServerLimits``, ``api.limits.RequestLimits``, :func:`graph.review.free_cypher.run_read_only`).
 API_HEADER_TIMEOUT_SECONDS = 10.0
@@ -33,8 +35,9 @@ class Settings(BaseSettings):
         description="Instance folder of the local Neo4j: config, data, logs and the password file.",
     )
     cache: Path = Field(
-        default=Path.home() / ".cache" / "clinigraph",
-        description="Where resolved Neo4j jars and their class-data archive are kept, shared by every instance.",
+        default=DEFAULT_CACHE,
+        description="Where resolved Neo4j jars, their class-data archive and fetched data wheels are kept, "
+                    "shared by every instance.",
     )
     neo4j_version: str = "5.26.30"
     browser_version: str = "5.24.0"

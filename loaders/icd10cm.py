@@ -34,7 +34,7 @@ from lxml import etree
 from loaders.bundled import package_data_file
 from loaders.contract import LoadRequest, SourceLoader
 from loaders.errors import SourceFormatError
-from loaders.files import describe_file, not_encoded_as
+from loaders.files import describe_file
 from loaders.icd10cm_citations import CATEGORY_PATTERN, CODE_PATTERN, CodeIndex, find_citations
 from loaders.records import (
     ConceptRecord,
@@ -44,6 +44,7 @@ from loaders.records import (
     ReleaseInfo,
 )
 from loaders.sniff import any_file, is_xml_with_root
+from loaders.xml_stream import iterparse_checked
 
 SYSTEM = "ICD10CM"
 LOADER = "clinigraph.loaders.icd10cm"
@@ -160,40 +161,8 @@ def describe_release(path: str | Path, version: str | None = None) -> ReleaseInf
 
 
 def _iterparse(path: str | Path, events: tuple[str, ...]) -> Iterator[tuple[str, etree._Element]]:
-    """lxml iterparse with the root checked and syntax errors turned into one clear line."""
-    p = Path(path)
-    if not p.is_file():
-        raise SourceFormatError(p, "file not found")
-    try:
-        context = etree.iterparse(
-            str(p), events=("start",) + tuple(e for e in events if e != "start"),
-            resolve_entities=False, no_network=True, huge_tree=False,
-        )
-        root_seen = False
-        open_tags: list[str] = []  # the elements being read: where a syntax error stops, for its field
-        for event, elem in context:
-            if not root_seen:
-                root_seen = True
-                if elem.tag != ROOT_TAG:
-                    raise SourceFormatError(
-                        p, f"root element is <{elem.tag}>, expected <{ROOT_TAG}>",
-                        line=elem.sourceline, field="root",
-                    )
-            if event == "start":
-                open_tags.append(str(elem.tag))
-            elif event == "end" and open_tags:
-                open_tags.pop()
-            if event in events:
-                yield event, elem
-    except etree.XMLSyntaxError as exc:
-        if exc.code == etree.ErrorTypes.ERR_INVALID_ENCODING:
-            fault = not_encoded_as(p)  # the byte's line and file offset, which libxml2 does not give
-            if fault.line is not None:
-                raise fault from None
-        line = exc.lineno if exc.lineno else None
-        msg = exc.msg if hasattr(exc, "msg") and exc.msg else str(exc)
-        field = "/".join(open_tags[-2:]) or "document"
-        raise SourceFormatError(p, f"not well-formed XML ({msg})", line=line, field=field) from None
+    """The tabular's elements, its root checked and syntax errors turned into one clear line."""
+    return iterparse_checked(path, ROOT_TAG, events)
 
 
 @dataclass(slots=True)

@@ -38,7 +38,8 @@ from loaders.records import ConceptRecord, LoadReport, PropertyValue, RelationRe
 from loaders.sniff import head, is_xml_with_root
 
 LOADER = "clinigraph.loaders.obo"
-LOADER_VERSION = "1.1.0"  # 1.1.0: any ontology as its own system; other relations; CURIE xrefs
+LOADER_VERSION = "1.2.0"  # 1.1.0: any ontology as its own system; other relations; CURIE xrefs
+# 1.2.0: dated SNOMED CT namespaces (SNOMEDCT_US_2023_03_01) and ORDO name SNOMEDCT and ORPHA
 
 #: Ontology name (header ``ontology:``, lower case) → clinigraph system, where the two differ.
 ONTOLOGY_SYSTEMS = {"hp": "HPO"}
@@ -46,7 +47,7 @@ ONTOLOGY_SYSTEMS = {"hp": "HPO"}
 ID_PREFIXES = {"HPO": "HP"}
 #: Systems that come from their own loaders and never from an ontology file.
 NOT_ONTOLOGIES = frozenset({"ICD10CM", "SNOMEDCT", "LOINC", "RXNORM", "UMLS", "SEMMEDDB", "OMIM", "ORPHA",
-                            "DECIPHER"})
+                            "DECIPHER", "MESH"})
 #: A system name made from an ontology's id space.
 SYSTEM_NAME = re.compile(r"^[A-Z][A-Z0-9_]{0,23}$")
 
@@ -65,7 +66,13 @@ XREF_SYSTEMS: dict[str, str] = {
     "NCI": "NCIT",
     "HP": "HPO",
     "LNC": "LOINC",
+    "ORDO": "ORPHA",
 }
+#: A SNOMED CT namespace with the edition date the source mapped against (the Disease Ontology's
+#: ``SNOMEDCT_US_2023_03_01``): the target is SNOMED CT; the namespace stays on the edge's ``xref``.
+_DATED_SNOMED = re.compile(r"^SNOMEDCT_US_\d{4}_\d{2}_\d{2}$")
+_ICDO_MORPHOLOGY = re.compile(r"^\d{4}/\d$")
+_OMIM_SERIES = re.compile(r"^PS\d{6}$")
 #: Systems whose codes are written without their prefix (a CUI, an SCTID, a MeSH UI, an ICD code).
 BARE_CODE_SYSTEMS = frozenset({"UMLS", "SNOMEDCT", "ICD10CM", "ICD10", "ICD9", "ICD9CM", "MESH", "NCIT", "LOINC",
                                "RXNORM", "MEDDRA"})
@@ -73,7 +80,8 @@ BARE_CODE_SYSTEMS = frozenset({"UMLS", "SNOMEDCT", "ICD10CM", "ICD10", "ICD9", "
 _VALID_XREF_CODE = {
     "UMLS": re.compile(r"^C\d{7}$"),
     "SNOMEDCT": re.compile(r"^\d{6,18}$"),
-    "ICD10CM": re.compile(r"^[A-Z][0-9A-Z]{2}(\.[0-9A-Z]{1,4})?$"),
+    # A code, or a block as clinigraph's ICD-10-CM names it (``A00-A09``: Mondo and DOID cross-reference blocks).
+    "ICD10CM": re.compile(r"^[A-Z][0-9A-Z]{2}(\.[0-9A-Z]{1,4})?(-[A-Z][0-9A-Z]{2})?$"),
     "OMIM": re.compile(r"^OMIM:\d{6}$"),
     "ORPHA": re.compile(r"^ORPHA:\d+$"),
 }
@@ -103,15 +111,25 @@ def xref_target(xref: str) -> tuple[str, str] | None:
 
     >>> xref_target("SNOMEDCT_US:22298006"), xref_target("MESH:D003920"), xref_target("ORPHA:558")
     (('SNOMEDCT', '22298006'), ('MESH', 'D003920'), ('ORPHA', 'ORPHA:558'))
+    >>> xref_target("SNOMEDCT_US_2023_03_01:64572001"), xref_target("Orphanet:377788")
+    (('SNOMEDCT', '64572001'), ('ORPHA', 'ORPHA:377788'))
+    >>> xref_target("OMIM:PS267700"), xref_target("OMIMPS:203655"), xref_target("ICDO:8650/3")
+    (('OMIMPS', 'OMIMPS:267700'), ('OMIMPS', 'OMIMPS:203655'), ('ICDO', 'ICDO:8650/3'))
     >>> xref_target("https://example.org/x") is None
     True
     """
     prefix, sep, local = xref.partition(":")
+    if sep and prefix.upper() == "ICDO" and _ICDO_MORPHOLOGY.match(local):
+        return "ICDO", f"ICDO:{local}"  # 8650/3: the one code with a slash
     if not sep or not _XREF_PREFIX.match(prefix) or not _XREF_LOCAL.match(local):
         return None
+    if prefix.upper() == "OMIM" and _OMIM_SERIES.match(local):
+        return "OMIMPS", f"OMIMPS:{local[2:]}"  # OMIM:PS267700 is the phenotypic series Mondo calls OMIMPS
     if prefix.upper() in TEXT_ONLY_PREFIXES:
         return None
     system = XREF_SYSTEMS.get(prefix.upper(), prefix.upper().replace("-", "_").replace(".", "_"))
+    if _DATED_SNOMED.match(system):
+        system = "SNOMEDCT"
     if system in BARE_CODE_SYSTEMS:
         return system, local
     return system, f"{id_prefix(system)}:{local}"
@@ -156,6 +174,10 @@ def _tag_at(data: bytes, line: int | None) -> str | None:
     return tag.strip() or None if sep else None
 
 
+#: A headerless OBO file starts with a stanza; a JSON array (``[{…``) does not.
+_FIRST_STANZA = re.compile(rb"^\[(Term|Typedef|Instance)\]")
+
+
 def is_obo(data: bytes) -> bool:
     """OBO 1.2 starts with its ``format-version:`` header (or, headerless, with a stanza).
 
@@ -163,7 +185,7 @@ def is_obo(data: bytes) -> bool:
     (True, False)
     """
     head = data.lstrip()
-    return head.startswith(b"format-version:") or head.startswith(b"[")
+    return head.startswith(b"format-version:") or _FIRST_STANZA.match(head) is not None
 
 
 def require_obo(path: Path) -> None:
@@ -284,7 +306,8 @@ class OntologyTerm:
     name: str
     definition: str | None
     obsolete: bool
-    synonyms: tuple[tuple[str, str], ...]  # (text, scope: exact | related | broad | narrow)
+    #: (text, scope: exact | related | broad | narrow, or unscoped where the source gives none)
+    synonyms: tuple[tuple[str, str], ...]
     xrefs: tuple[str, ...]
     parents: tuple[str, ...]
     replaced_by: tuple[str, ...]
@@ -292,6 +315,8 @@ class OntologyTerm:
     record: str
     #: Other relations to terms: (relation name, relation id, target term id), e.g. ("part_of", "BFO:0000050", …).
     relations: tuple[tuple[str, str, str], ...] = ()
+    #: Ids the term was known by before (kept as a property; read where the format gives them).
+    alt_ids: tuple[str, ...] = ()
 
 
 def _from_pronto(path: Path, term) -> OntologyTerm:  # noqa: ANN001 - pronto.Term
@@ -345,7 +370,8 @@ def term_records(
     by_scope: dict[str, list[str]] = {}
     for text, scope in sorted(term.synonyms, key=lambda s: (s[1].upper(), s[0])):
         by_scope.setdefault(scope, []).append(text)
-    exact_and_related = tuple(by_scope.get("exact", []) + by_scope.get("related", []))
+    exact_and_related = tuple(by_scope.get("exact", []) + by_scope.get("related", [])
+                              + by_scope.get("unscoped", []))
     properties: list[tuple[str, PropertyValue]] = [
         ("definition", term.definition),
         ("obsolete", term.obsolete),
@@ -358,10 +384,15 @@ def term_records(
         ("consider", tuple(sorted(term.consider))),
         ("active", not term.obsolete),
     ]
+    # Only where a source has them, so the records of the sources without (OBO, OWL) stay as they were.
+    if "unscoped" in by_scope:
+        properties.append(("synonyms_unscoped", tuple(by_scope["unscoped"])))
+    if term.alt_ids:
+        properties.append(("alt_ids", tuple(sorted(term.alt_ids))))
     yield ConceptRecord(
         system=system, code=term.id, display=name, kind="term", source_file=path.name, record=term.record,
-        # Search finds terms by their exact and related synonyms; broad and
-        # narrow ones name other concepts and stay apart.
+        # Search finds terms by their exact and related synonyms (and those a source gives without a
+        # scope); broad and narrow ones name other concepts and stay apart.
         synonyms=exact_and_related, properties=tuple(properties),
     )
     def inside(target: str, what: str) -> bool:
@@ -395,6 +426,7 @@ def _xref_records(path: Path, term: OntologyTerm, system: str, report: LoadRepor
     for xref in sorted(set(term.xrefs)):
         target = xref_target(xref)
         if target is None:
+            report.note("xref_not_a_code", f"{xref} on {term.id}")
             continue
         target_system, code = target
         pattern = _VALID_XREF_CODE.get(target_system)

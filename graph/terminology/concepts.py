@@ -290,6 +290,7 @@ CODE_SHAPES = {
     "ORPHA": re.compile(r"^ORPHA:[0-9]{1,7}$"),
     "DECIPHER": re.compile(r"^DECIPHER:[0-9]{1,6}$"),
     "SEMMEDDB": re.compile(r"^C[0-9]{7}$"),
+    "MESH": re.compile(r"^D[0-9]{6,9}$"),
 }
 
 
