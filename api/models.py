@@ -177,6 +177,19 @@ class MapTarget(Strict):
     map_advice: str | None
 
 
+class EquivalentOut(Strict):
+    """A concept of another system (or a bare identity no loaded release defines: ``display`` null) linked to
+    this one through the crosswalk, with the path of ``SYSTEM:CODE`` steps and the level it was found at
+    (``code``, or ``category E11`` when the code's category is the one cross-referenced)."""
+
+    system: str
+    code: str
+    display: str | None
+    release: str | None
+    level: str
+    via: list[str]
+
+
 class ConceptOut(Strict):
     system: str
     code: str
@@ -196,6 +209,7 @@ class ConceptOut(Strict):
     phenotypes: list[PhenotypeAnnotation]
     relationships: list[AttributeRelationship]
     maps: list[MapTarget]
+    equivalents: list[EquivalentOut]
     release: ReleaseRef
     provenance: Provenance
 

@@ -422,7 +422,9 @@ def term_records(
 
 
 def _xref_records(path: Path, term: OntologyTerm, system: str, report: LoadReport) -> Iterator[RelationRecord]:
-    """``XREF`` edges to the ``Code`` identity each CURIE cross-reference names."""
+    """``XREF`` edges to the ``Code`` identity each CURIE cross-reference names; a term naming several codes
+    of one system is counted (``one_to_many_xref``): they are all linked, none merged."""
+    per_system: dict[str, list[str]] = {}
     for xref in sorted(set(term.xrefs)):
         target = xref_target(xref)
         if target is None:
@@ -438,6 +440,10 @@ def _xref_records(path: Path, term: OntologyTerm, system: str, report: LoadRepor
             record=term.record, key=xref, target_system=target_system, to_identity=True,
             properties=(("xref", xref),),
         )
+        per_system.setdefault(target_system, []).append(code)
+    for target_system, codes in sorted(per_system.items()):
+        if len(set(codes)) > 1:
+            report.note("one_to_many_xref", f"{term.id} → {target_system} {', '.join(sorted(set(codes)))}")
 
 
 def describe_obo_release(path: str | Path, version: str | None = None, *, system: str | None = None

@@ -111,6 +111,7 @@ REAL_DATA_GROUPS = {
     "tests/integration/test_real_hpo.py": "shared real load: terminology and extraction",
     "tests/integration/test_extraction.py": "shared real load: terminology and extraction",
     "tests/integration/test_exploration.py": "shared real load: terminology and extraction",
+    "tests/integration/test_open_disease_release.py": "shared real load: terminology and extraction",
     "tests/integration/test_relevance.py": "shared real load: relevance",
 }
 REAL_DATA_MODULES = tuple(REAL_DATA_GROUPS)

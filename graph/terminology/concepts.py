@@ -13,7 +13,15 @@ from typing import Any, cast
 from neo4j import Driver, ManagedTransaction
 
 from graph.store.releases import SERVED_CURRENT, resolve_release
-from graph.terminology.results import ConceptDetails, ConceptNote, NoteCitation, SearchMatch, ServedRelease
+from graph.terminology.crosswalk import HUB_SYSTEMS, identity_walk
+from graph.terminology.results import (
+    ConceptDetails,
+    ConceptNote,
+    Equivalent,
+    NoteCitation,
+    SearchMatch,
+    ServedRelease,
+)
 from graph.terminology.systems import (
     KNOWN_SYSTEMS,
     ONTOLOGY_SYSTEM,
@@ -171,8 +179,36 @@ CALL (c) {
     {note_type: r.note_type, note: r.note, cited_as: r.cited_as, code: t.code,
      display: t.display, kind: t.kind, with_children: r.with_children} END) AS citations
 }
-RETURN properties(c) AS concept, parents, children, children_total, citations, phenotypes, xrefs, replaced_by,
-       relationships, maps
+RETURN properties(c) AS concept, elementId(c) AS id, parents, children, children_total, citations, phenotypes,
+       xrefs, replaced_by, relationships, maps
+"""
+
+
+#: A concept's equivalents (element id ``$id``): the concepts of current releases and the bare identities
+#: (codes no loaded release defines, e.g. a UMLS CUI without a UMLS release) that the bounded identity walk
+#: (:mod:`graph.terminology.crosswalk`) reaches, each with the shortest path to it as steps (``UMLS:C0011860``,
+#: ``DOID:9352``: a code that carries its prefix stands as it is).
+EQUIVALENTS_QUERY = """
+CALL () {
+  MATCH (r:Release {""" + SERVED_CURRENT + """}) RETURN collect(r.id) AS current
+}
+MATCH (c:Concept) WHERE elementId(c) = $id
+MATCH (c)-[:VERSION_OF]->(k:Code)
+CALL (k, current) {
+  """ + identity_walk("k", "e", hops=4) + """
+  RETURN e, p
+  UNION
+  """ + identity_walk("k", "e", hops=4, end_label="Code") + """
+    AND NOT EXISTS { MATCH (e)<-[:VERSION_OF]-(t:Concept) WHERE t.release IN current }
+  RETURN e, p
+}
+WITH c, e, p WHERE e <> c AND e <> k
+WITH e, p ORDER BY length(p)
+WITH e, collect(p)[0] AS p
+WITH e, p ORDER BY length(p), e.system, e.code
+LIMIT $limit
+RETURN e.system AS system, e.code AS code, e.display AS display, e.release AS release,
+       [m IN nodes(p) | CASE WHEN m.code CONTAINS ':' THEN m.code ELSE m.system + ':' + m.code END] AS via
 """
 
 
@@ -224,6 +260,7 @@ def get_concept(
         "phenotypes": row["phenotypes"],
         "relationships": row["relationships"],
         "maps": row["maps"],
+        "equivalents": equivalents(driver, database, row["id"], system, props["code"]),
         "release": release,
         "provenance": {
             "source": props.get("source"),
@@ -233,6 +270,47 @@ def get_concept(
             "method": props.get("method"),
         },
     }
+
+
+#: Equivalents shown per concept, nearest first.
+MAX_EQUIVALENTS = 100
+#: An ICD-10-CM concept the open ontologies do not cross-reference at its own level borrows its category's
+#: (E11.9 → E11), looked for this many IS_A steps up.
+_CATEGORY_STEPS = """
+MATCH (c:Concept) WHERE elementId(c) = $id
+MATCH p = (c)-[:IS_A*1..3]->(g:Concept) WHERE g.kind IN ['category', 'code']
+RETURN elementId(g) AS id, g.code AS code ORDER BY length(p)
+"""
+
+
+def equivalents(driver: Driver, database: str, element_id: str, system: str, code: str) -> list[Equivalent]:
+    """The concept's equivalents across systems, each with the path that links them and the level it was
+    found at: the code's own (``code``), or — for an ICD-10-CM code no Mondo or Disease Ontology term
+    cross-references — its nearest category's that one does (``category E11``). Linked, never merged:
+    several equivalents of one system are all listed (a term cross-referencing I10 and I15)."""
+    def walk(tx: ManagedTransaction, of: str) -> list[dict[str, Any]]:
+        return [dict(r) for r in tx.run(EQUIVALENTS_QUERY, id=of, limit=MAX_EQUIVALENTS)]
+
+    def shaped(rows: list[dict[str, Any]], level: str) -> list[Equivalent]:
+        found: list[Equivalent] = []
+        for r in rows:
+            via: list[str] = []
+            for step in r["via"]:
+                if not via or via[-1] != step:  # a concept and its own Code are one step
+                    via.append(step)
+            found.append({"system": r["system"], "code": r["code"], "display": r["display"],
+                          "release": r["release"], "level": level, "via": via})
+        return found
+
+    with driver.session(database=database, default_access_mode="READ") as session:
+        rows = session.execute_read(walk, element_id)
+        if system != "ICD10CM" or any(r["system"] in HUB_SYSTEMS for r in rows):
+            return shaped(rows, "code")
+        for ancestor in session.execute_read(lambda tx: list(tx.run(_CATEGORY_STEPS, id=element_id))):
+            borrowed = session.execute_read(walk, ancestor["id"])
+            if any(r["system"] in HUB_SYSTEMS for r in borrowed):
+                return shaped(rows, "code") + shaped(borrowed, f"category {ancestor['code']}")
+    return shaped(rows, "code")
 
 
 def lucene_query(text: str) -> str | None:

@@ -110,6 +110,19 @@ class MapRow(TypedDict):
     map_advice: str | None
 
 
+class Equivalent(TypedDict):
+    """A concept (or a bare identity: ``display`` and ``release`` null) sharing a concept's identity across
+    systems, the path of ``SYSTEM:CODE`` steps that links them, and the level it was found at (``code``, or
+    ``category E11`` when borrowed from the category)."""
+
+    system: str
+    code: str
+    display: str | None
+    release: str | None
+    level: str
+    via: list[str]
+
+
 class ConceptDetails(TypedDict):
     """A concept in full, as :func:`graph.terminology.concepts.get_concept` reads it from one release."""
 
@@ -131,6 +144,7 @@ class ConceptDetails(TypedDict):
     phenotypes: list[AnnotatedPhenotype]
     relationships: list[ConceptAttribute]
     maps: list[MapRow]
+    equivalents: list[Equivalent]
     release: ServedRelease
     provenance: SourceRecord
 

@@ -5,7 +5,8 @@ A batch is answered with one statement (two when names must be resolved first):
 * :data:`IDENTITY_QUERY` when no claim asks for hierarchy steps — the common case. Each concept
   reference arrives as codes to *walk* (the current concepts sharing a code's identity through at most
   five ``XREF``/``VERSION_OF`` hops: an HPO term → its UMLS Code → the UMLS concept → an ICD-10-CM Code →
-  its concept) and anchors already *known* from an earlier walk (:mod:`graph.verification.anchors`), as element ids;
+  its concept; bounded where it passes Mondo or Disease Ontology terms, :mod:`graph.terminology.crosswalk`)
+  and anchors already *known* from an earlier walk (:mod:`graph.verification.anchors`), as element ids;
 * :data:`KNOWN_ANCHORS_QUERY` when every anchor of the batch is known: the edges only;
 * :func:`hierarchy_query` when some claim allows hierarchy steps: the subject's more general and the
   object's more specific concepts over ``IS_A``, with their own equivalents, walked every time.
@@ -19,6 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from graph.store.releases import SERVED_CURRENT
+from graph.terminology.crosswalk import identity_walk
 from graph.verification.anchors import STAMP_FIELD
 
 _CURRENT = """
@@ -69,7 +71,7 @@ UNWIND $claims AS c
 CALL (c, current) {
   UNWIND c.walk AS w
   MATCH (k:Code {system: w.system, code: w.code})
-  MATCH p = (k)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){1,5}(anchor:Concept)
+  """ + identity_walk("k", "anchor") + """
   WITH w, anchor, min(length(p)) AS hops
   RETURN collect({side: w.side, system: w.system, code: w.code, anchor: {id: elementId(anchor),
                   system: anchor.system, code: anchor.code, display: anchor.display, release: anchor.release,
@@ -113,7 +115,7 @@ def _hierarchy_anchors(keys: str) -> str:
     return f"""
     MATCH (k:Code {{system: ref.system, code: ref.code}})
     CALL (k, current) {{
-      MATCH p = (k)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){{1,5}}(a:Concept)
+      {identity_walk("k", "a")}
       RETURN a, min(length(p)) > 1 AS crossed
     }}
     CALL (a, crossed, up, down) {{
@@ -133,8 +135,8 @@ def _hierarchy_anchors(keys: str) -> str:
       UNION
       WITH g WHERE steps <> 0
       MATCH (g)-[:VERSION_OF]->(gk:Code)
-      MATCH (gk)((x)-[:XREF|VERSION_OF]-(n WHERE n:Code OR n.release IN current)){{1,5}}(anchor:Concept)
-      WHERE anchor <> g
+      {identity_walk("gk", "anchor")}
+        AND anchor <> g
       RETURN DISTINCT anchor, true AS hop
     }}
     WITH {keys}anchor, g, steps, g_crossed OR hop AS crossed ORDER BY abs(steps), crossed

