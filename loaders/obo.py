@@ -464,29 +464,46 @@ def is_owl(data: bytes) -> bool:
 
 class OntologyLoader(SourceLoader):
     """Any OBO Foundry-style ontology as a release of its own system: OBO through pronto, OWL through
-    owlready2 (chosen by content). ``hp.obo`` is HPO; the Gene Ontology is GO."""
+    owlready2, OBO Graphs JSON through :mod:`loaders.obographs` (chosen by content). ``hp.obo`` is HPO; the
+    Gene Ontology is GO; ``mondo.obo`` or ``mondo.json`` is MONDO."""
 
     name = "obo"
-    description = "an ontology as its own system (GO, MONDO, DOID, HPO …): OBO 1.2 (pronto) or OWL (owlready2)"
-    reads = "an ontology file (OBO 1.2 or OWL)"
+    description = ("an ontology as its own system (GO, MONDO, DOID, HPO …): OBO 1.2 (pronto), OWL (owlready2) "
+                   "or OBO Graphs JSON")
+    reads = "an ontology file (OBO 1.2, OWL or OBO Graphs JSON)"
 
     def can_read(self, path: Path) -> bool:
-        data = head(path) if path.is_file() else b""
-        return is_obo(data) or is_owl(data)
+        from loaders.obographs import is_obographs
 
-    def _is_owl(self, request: LoadRequest) -> bool:
-        return is_owl(head(self.path_of(request)))
+        data = head(path) if path.is_file() else b""
+        return is_obo(data) or is_owl(data) or is_obographs(data)
+
+    def _format(self, request: LoadRequest) -> str:
+        from loaders.obographs import is_obographs
+
+        data = head(self.path_of(request))
+        return "owl" if is_owl(data) else "obographs" if is_obographs(data) else "obo"
 
     def describe_release(self, request: LoadRequest) -> ReleaseInfo:
-        if self._is_owl(request):
+        kind = self._format(request)
+        if kind == "owl":
             from loaders import owl
 
             return owl.describe_owl_release(self.path_of(request), request.version)
+        if kind == "obographs":
+            from loaders import obographs
+
+            return obographs.describe_obographs_release(self.path_of(request), request.version)
         return describe_obo_release(self.path_of(request), request.version)
 
     def parse(self, request: LoadRequest, report: LoadReport) -> Iterator[ConceptRecord | RelationRecord]:
-        if self._is_owl(request):
+        kind = self._format(request)
+        if kind == "owl":
             from loaders import owl
 
             return owl.parse_owl(self.path_of(request), report)
+        if kind == "obographs":
+            from loaders import obographs
+
+            return obographs.parse_obographs(self.path_of(request), report)
         return parse_obo(self.path_of(request), report)
