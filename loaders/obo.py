@@ -39,7 +39,7 @@ from loaders.sniff import head, is_xml_with_root
 
 LOADER = "clinigraph.loaders.obo"
 LOADER_VERSION = "1.2.0"  # 1.1.0: any ontology as its own system; other relations; CURIE xrefs
-# 1.2.0: dated SNOMED CT namespaces (SNOMEDCT_US_2023_03_01) and ORDO name SNOMEDCT and ORPHA
+# 1.2.0: dated SNOMED CT namespaces (SNOMEDCT_US_2023_03_01), ORDO and ICD9 name SNOMEDCT, ORPHA and ICD9CM
 
 #: Ontology name (header ``ontology:``, lower case) → clinigraph system, where the two differ.
 ONTOLOGY_SYSTEMS = {"hp": "HPO"}
@@ -60,7 +60,9 @@ XREF_SYSTEMS: dict[str, str] = {
     "ICD-10-CM": "ICD10CM",
     "ICD10WHO": "ICD10",
     "ICD-10": "ICD10",
-    "ICD-9": "ICD9",
+    # ICD-9 codes in the ontologies are ICD-9-CM (5-digit 255.41): one identity whichever source names them.
+    "ICD-9": "ICD9CM",
+    "ICD9": "ICD9CM",
     "MSH": "MESH",
     "ORPHANET": "ORPHA",
     "NCI": "NCIT",
