@@ -15,7 +15,8 @@ fixed number of read queries whatever its size:
 3. the edges between subject anchors and object anchors (and between context
    anchors and object anchors) are read in the same statement
    (:mod:`graph.verification.queries`) and judged in Python against the
-   predicate group (:mod:`graph.verification.predicates`).
+   predicate group (:mod:`graph.verification.predicates`) by :mod:`graph.verification.judging`;
+   what a claim may be is :mod:`graph.verification.claims`.
 
 Verdicts: ``supported`` (counted evidence for, none against), ``contradicted``
 (against, none for), ``conflicting`` (both, or a context concept has negative
@@ -29,16 +30,13 @@ is still returned, marked ``counted: false`` with the reason.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Generator
-from dataclasses import dataclass, field
 from typing import Any
 
 from neo4j import AsyncDriver, AsyncManagedTransaction, AsyncSession, Driver, ManagedTransaction, Record, Session
 
-from graph.terminology.concepts import lucene_query, normalise_code
-from graph.terminology.systems import KNOWN_SYSTEMS, MAX_CODE_LENGTH, normalise_system
+from graph.terminology.concepts import lucene_query
 from graph.verification.anchors import (
     AnchorCache,
     CachedAnchor,
@@ -47,129 +45,31 @@ from graph.verification.anchors import (
     plan_identity,
     remember_walked,
 )
+from graph.verification.claims import (  # noqa: F401 - the service's public names, re-exported
+    BATCH_SIZE,
+    MAX_BATCH,
+    MAX_CANDIDATES,
+    MAX_CONTEXT,
+    MAX_HIERARCHY_STEPS,
+    MAX_NAME_LENGTH,
+    SOURCES,
+    VERIFY_SYSTEMS,
+    Anchor,
+    Claim,
+    ClaimedConcept,
+    Thresholds,
+    VerificationInputError,
+)
+from graph.verification.judging import judge
 from graph.verification.predicates import Interpretation, PredicateCatalog, load_catalog
 from graph.verification.queries import IDENTITY_QUERY, KNOWN_ANCHORS_QUERY, NAME_QUERY, hierarchy_query
 from graph.verification.results import (
-    AnchorBrief,
     CandidateScreening,
     ClaimFailure,
     DistractorScreening,
-    EdgeEvidence,
-    Evidence,
-    Resolution,
     Verification,
 )
-from loaders.errors import ClinigraphError, InputError
-
-SOURCES = ("literature", "ontology")
-MAX_HIERARCHY_STEPS = 3
-MAX_CONTEXT = 20
-MAX_NAME_LENGTH = 200
-#: Claims one batch request may hold, and candidates one distractor screening may name (the API refuses more).
-MAX_BATCH = 1000
-MAX_CANDIDATES = 100
-#: Claims per batch when a long list is answered in parts (``clinigraph verify --batch``): batches of 500 ran
-#: at 6,400+ claims/s on 2 cores (bench/RESULTS.md).
-BATCH_SIZE = 500
-VERIFY_SYSTEMS = KNOWN_SYSTEMS
-_CUI = re.compile(r"^C\d{7}$")
-
-
-class VerificationInputError(InputError):
-    """A request item is malformed; ``field`` names the part (``subject.code``, ``predicate`` …)."""
-
-    field: str
-
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message, field)
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    """What evidence counts. Defaults reproduce the published rule (see the module docstring)."""
-
-    min_pmids: int = 1
-    ignore_generic: bool = False
-    hierarchy_steps: int = 0
-    sources: tuple[str, ...] = ("literature",)
-
-    def check(self) -> Thresholds:
-        if self.min_pmids < 1:
-            raise VerificationInputError("min_pmids must be at least 1", "thresholds.min_pmids")
-        if not 0 <= self.hierarchy_steps <= MAX_HIERARCHY_STEPS:
-            raise VerificationInputError(f"hierarchy_steps must be 0–{MAX_HIERARCHY_STEPS}",
-                                         "thresholds.hierarchy_steps")
-        unknown = [s for s in self.sources if s not in SOURCES]
-        if unknown or not self.sources:
-            raise VerificationInputError(f"sources must be a non-empty subset of {list(SOURCES)}",
-                                         "thresholds.sources")
-        return self
-
-
-@dataclass(frozen=True)
-class ClaimedConcept:
-    """A concept as a caller names it: a code in a system, or a name."""
-
-    system: str | None = None
-    code: str | None = None
-    name: str | None = None
-
-    def normalised(self, where: str) -> ClaimedConcept:
-        if self.name is not None and (self.system or self.code):
-            raise VerificationInputError("give either a name or a system and code, not both", where)
-        if self.name is not None:
-            name = self.name.strip()
-            if not name:
-                raise VerificationInputError("the name is empty", f"{where}.name")
-            if len(name) > MAX_NAME_LENGTH:
-                raise VerificationInputError(f"the name is longer than {MAX_NAME_LENGTH} characters", f"{where}.name")
-            return ClaimedConcept(name=name)
-        if not self.system or not self.code:
-            raise VerificationInputError("give a system and a code, or a name", where)
-        try:
-            system = normalise_system(self.system)
-        except ClinigraphError as exc:
-            raise VerificationInputError(str(exc), f"{where}.system") from None
-        if system not in VERIFY_SYSTEMS:  # an ontology's own system: served by lookups, not verified
-            raise VerificationInputError(f"unknown code system {self.system!r} for verification; known: "
-                                         f"{', '.join(VERIFY_SYSTEMS)}", f"{where}.system")
-        code = self.code.strip()
-        if not code or len(code) > MAX_CODE_LENGTH or any(ch.isspace() for ch in code):
-            raise VerificationInputError(f"code {self.code!r} is malformed", f"{where}.code")
-        code = normalise_code(system, code)
-        if system in ("UMLS", "SEMMEDDB") and not _CUI.match(code):
-            raise VerificationInputError(f"{code!r} is not a UMLS CUI (C + 7 digits)", f"{where}.code")
-        return ClaimedConcept(system=system, code=code)
-
-    def label(self) -> str:
-        return self.name if self.name is not None else f"{self.system}:{self.code}"
-
-
-@dataclass(frozen=True)
-class Claim:
-    subject: ClaimedConcept
-    predicate: str
-    object: ClaimedConcept
-    context: tuple[ClaimedConcept, ...] = ()
-    thresholds: Thresholds = field(default_factory=Thresholds)
-
-
-# --- the service --------------------------------------------------------------------------------
-
-@dataclass
-class _Anchor:
-    id: str
-    system: str
-    code: str
-    display: str
-    release: str
-    steps: int
-    via: str
-    crosswalk: bool = False  # reached from the given code through the UMLS crosswalk or a cross-reference
-
-    def brief(self) -> AnchorBrief:
-        return {"system": self.system, "code": self.code, "display": self.display}
-
+from loaders.errors import ClinigraphError
 
 _Prepared = tuple[Claim, Interpretation]
 
@@ -217,12 +117,12 @@ def _claim_params(items: list[_Prepared], by_name: dict[str, dict[str, Any]]) ->
     return params
 
 
-def _anchors_of(cached: list[CachedAnchor]) -> list[_Anchor]:
-    return [_Anchor(a.id, a.system, a.code, a.display, a.release, 0, f"{a.system}:{a.code}", a.crosswalk)
+def _anchors_of(cached: list[CachedAnchor]) -> list[Anchor]:
+    return [Anchor(a.id, a.system, a.code, a.display, a.release, 0, f"{a.system}:{a.code}", a.crosswalk)
             for a in cached]
 
 
-def _sorted(anchors: list[_Anchor]) -> list[_Anchor]:
+def _sorted(anchors: list[Anchor]) -> list[Anchor]:
     """Anchors in one order whichever statement read them, so evidence with equal rank keeps one order."""
     return sorted(anchors, key=lambda a: (a.system, a.code, a.id))
 
@@ -404,7 +304,7 @@ class Verifier:
                 remember_walked(self.anchors, stamp, plan, i, walked)
             sides = anchors_by_side(plan, i, walked)
             claim, interp = items[i]
-            answers[i] = self._judge(claim, interp, _anchors_of(sides.get(0, [])), _anchors_of(sides.get(1, [])),
+            answers[i] = judge(claim, interp, _anchors_of(sides.get(0, [])), _anchors_of(sides.get(1, [])),
                                      [_anchors_of(sides.get(2 + ci, [])) for ci in range(len(claim.context))],
                                      _edges_by_pair(r["evidence"]), by_name)
         return [answers[i] for i in range(len(items))]
@@ -415,177 +315,10 @@ class Verifier:
         answers: dict[int, Verification] = {}
         for r in records:
             claim, interp = items[r["i"]]
-            c_anchors: list[list[_Anchor]] = [[] for _ in claim.context]
+            c_anchors: list[list[Anchor]] = [[] for _ in claim.context]
             for a in r["c_anchors"]:
-                c_anchors[a.pop("ctx")].append(_Anchor(**a))
-            answers[r["i"]] = self._judge(claim, interp, _sorted([_Anchor(**a) for a in r["s_anchors"]]),
-                                          _sorted([_Anchor(**a) for a in r["o_anchors"]]),
+                c_anchors[a.pop("ctx")].append(Anchor(**a))
+            answers[r["i"]] = judge(claim, interp, _sorted([Anchor(**a) for a in r["s_anchors"]]),
+                                          _sorted([Anchor(**a) for a in r["o_anchors"]]),
                                           [_sorted(c) for c in c_anchors], _edges_by_pair(r["evidence"]), by_name)
         return [answers[i] for i in range(len(items))]
-
-    # judging ----------------------------------------------------------------------------------
-
-    def _judge(
-        self, claim: Claim, interp: Interpretation, s_anchors: list[_Anchor], o_anchors: list[_Anchor],
-        c_anchors: list[list[_Anchor]], edges: dict[tuple[str, str], list[dict[str, Any]]],
-        by_name: dict[str, dict[str, Any]],
-    ) -> Verification:
-        t = claim.thresholds
-        subject, obj = (claim.object, claim.subject) if interp.reversed else (claim.subject, claim.object)
-        evidence: list[Evidence] = []
-        unresolved = [label for label, anchors in [("subject", s_anchors), ("object", o_anchors)] if not anchors]
-        if unresolved:
-            verdict = "unresolved"
-            why = (f"could not resolve the {' and the '.join(unresolved)} ({subject.label()} / {obj.label()}) "
-                   "in the loaded releases")
-        else:
-            for a in s_anchors:
-                for b in o_anchors:
-                    for e in edges.get((a.id, b.id), []):
-                        item = self._claim_evidence(e, a, b, interp, t)
-                        if item:
-                            evidence.append(item)
-            for ci, anchors in enumerate(c_anchors):
-                for a in anchors:
-                    for b in o_anchors:
-                        for e in edges.get((a.id, b.id), []):
-                            item = _context_evidence(e, a, b, t, ci)
-                            if item:
-                                evidence.append(item)
-            evidence.sort(key=lambda e: (e["role"] != "claim", not e["counted"], e["polarity"], e["steps"],
-                                         -e["details"].get("pmid_count", 0)))
-            verdict, why = _verdict(evidence)
-        return {
-            "subject": _resolution(claim.subject, s_anchors if not interp.reversed else o_anchors, by_name),
-            "object": _resolution(claim.object, o_anchors if not interp.reversed else s_anchors, by_name),
-            "context": [_resolution(c, a, by_name) for c, a in zip(claim.context, c_anchors, strict=True)],
-            "predicate": {
-                "requested": interp.requested, "group": interp.group.name, "reversed": interp.reversed,
-                "semmeddb": sorted(interp.group.semmeddb), "semmeddb_reverse": sorted(interp.group.semmeddb_reverse),
-                "ontology": [r.describe() for r in interp.group.ontology],
-            },
-            "thresholds": {"min_pmids": t.min_pmids, "ignore_generic": t.ignore_generic,
-                           "hierarchy_steps": t.hierarchy_steps, "sources": list(t.sources)},
-            "verdict": verdict, "keep": verdict == "supported", "evidence": evidence, "explanation": why,
-        }
-
-    @staticmethod
-    def _claim_evidence(e: dict[str, Any], a: _Anchor, b: _Anchor, interp: Interpretation,
-                        t: Thresholds) -> Evidence | None:
-        props = e["props"]
-        group = interp.group
-        if e["type"] == "PREDICATION":
-            base = str(props.get("base_predicate", "")).upper()
-            if not ((e["forward"] and base in group.semmeddb) or (not e["forward"] and base in group.semmeddb_reverse)):
-                return None
-            kind = "literature"
-            relation = props.get("predicate")
-            polarity = "negative" if props.get("negated") else "positive"
-        else:
-            if not any(rule.matches(e["type"], props, e["forward"]) for rule in group.ontology):
-                return None
-            kind = "ontology"
-            relation = props.get("attribute") or props.get("note_type") or e["type"]
-            polarity = "negative" if props.get("negated") else "positive"
-        return _judged(_evidence_item(kind, "claim", polarity, relation, e, a, b), props, t, a, b)
-
-
-def _verdict(evidence: list[Evidence]) -> tuple[str, str]:
-    """The verdict the counted evidence gives, and why."""
-    pos = any(e["counted"] and e["role"] == "claim" and e["polarity"] == "positive" for e in evidence)
-    neg = any(e["counted"] and e["role"] == "claim" and e["polarity"] == "negative" for e in evidence)
-    background = any(e["counted"] and e["role"] == "context" for e in evidence)
-    if pos and (neg or background):
-        return "conflicting", ("evidence for and against" if neg
-                               else "evidence for, but a context concept has evidence against the object")
-    if pos:
-        return "supported", "evidence for and none against"
-    if neg:
-        return "contradicted", "explicit evidence against and none for"
-    return "unsupported", "no counted evidence either way"
-
-
-def _support_path(a: _Anchor, b: _Anchor) -> tuple[str, int]:
-    if a.steps == 0 and b.steps == 0:
-        return "direct", 0
-    if a.steps and b.steps:
-        return "via a more general subject and a more specific object", abs(a.steps) + abs(b.steps)
-    if a.steps:
-        return "via a more general subject", a.steps
-    return "via a more specific object", -b.steps
-
-
-def _evidence_item(kind: str, role: str, polarity: str, relation: Any, e: dict[str, Any], a: _Anchor,
-                   b: _Anchor) -> EdgeEvidence:
-    props = e["props"]
-    start, end = (a, b) if e["forward"] else (b, a)
-    support, steps = _support_path(a, b)
-    details = {k: props[k] for k in _DETAIL_KEYS if k in props}
-    return {
-        "kind": kind, "role": role, "polarity": polarity, "relation": relation,
-        "from": start.brief(), "to": end.brief(), "support": support, "steps": steps,
-        "through": [x.via for x in (a, b) if x.steps],
-        "crosswalk": [f"{x.system}:{x.code}" for x in (a, b) if x.crosswalk],
-        "source": {"release": props.get("release"), "type": e["type"], "key": props.get("key"),
-                   "file": props.get("source_file"), "record": props.get("record")},
-        "details": details,
-    }
-
-
-_DETAIL_KEYS = ("predicate", "negated", "predications", "pmid_count", "pmids", "sentences", "sentence_ids",
-                "first_year", "last_year", "subject_semtypes", "object_semtypes", "subject_generic",
-                "object_generic", "role_group", "note_type", "note_text", "attribute", "evidence", "frequency",
-                "references", "onset", "sex", "aspect")
-
-
-def _judged(item: EdgeEvidence, props: dict[str, Any], t: Thresholds, a: _Anchor, b: _Anchor,
-            context_index: int | None = None) -> Evidence:
-    """The evidence with whether it counts under ``t``, and why not."""
-    counted, because = _counted(item, props, t, a, b)
-    if context_index is None:
-        return {**item, "counted": counted, "not_counted_because": because}
-    return {**item, "context_index": context_index, "counted": counted, "not_counted_because": because}
-
-
-def _counted(item: EdgeEvidence, props: dict[str, Any], t: Thresholds, a: _Anchor,
-             b: _Anchor) -> tuple[bool, str | None]:
-    if item["kind"] not in t.sources:
-        return False, f"{item['kind']} evidence is not counted (sources: {', '.join(t.sources)})"
-    if item["polarity"] == "negative" and (a.steps or b.steps):
-        return False, "evidence against a more general or more specific concept does not refute the claim"
-    if item["kind"] == "literature":
-        if int(props.get("pmid_count", 0)) < t.min_pmids:
-            return False, f"{props.get('pmid_count')} distinct PMID(s), fewer than min_pmids={t.min_pmids}"
-        if t.ignore_generic and (props.get("subject_generic") or props.get("object_generic")):
-            return False, "a generic concept (GENERIC_CONCEPT) and ignore_generic is set"
-    return True, None
-
-
-def _context_evidence(e: dict[str, Any], a: _Anchor, b: _Anchor, t: Thresholds, index: int) -> Evidence | None:
-    """Negative evidence between a context concept and the object: the published rule's background check."""
-    props = e["props"]
-    if not props.get("negated") or not e["forward"]:
-        return None
-    kind = "literature" if e["type"] == "PREDICATION" else "ontology"
-    relation = props.get("predicate") or e["type"]
-    return _judged(_evidence_item(kind, "context", "negative", relation, e, a, b), props, t, a, b, index)
-
-
-def _resolution(ref: ClaimedConcept, anchors: list[_Anchor], by_name: dict[str, dict[str, Any]]) -> Resolution:
-    direct = sorted((a for a in anchors if a.steps == 0), key=lambda a: (a.system, a.code))
-    found = by_name.get(ref.name, {}) if ref.name is not None else {}
-    if ref.name is not None:
-        method = found.get("method", "not found")
-    else:
-        method = "code" if anchors else "code not in any current release"
-    out: Resolution = {
-        "input": {"name": ref.name} if ref.name is not None else {"system": ref.system, "code": ref.code},
-        "resolved": bool(anchors),
-        "concepts": [{**a.brief(), "release": a.release} for a in direct],
-        "cuis": sorted({a.code for a in direct if a.system in ("UMLS", "SEMMEDDB")}),
-        "method": method,
-    }
-    if ref.name is not None:
-        out["name_matches"] = [{"system": h["system"], "code": h["code"], "display": h["display"], "score": h["score"]}
-                               for h in found.get("hits", [])]
-    return out
