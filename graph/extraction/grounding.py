@@ -99,8 +99,25 @@ _OPPOSITES = (("hypo", "hyper"), ("brady", "tachy"), ("micro", "macro"), ("oligo
               ("intra", "extra"))
 
 
+#: Prefixes that negate a word: "asymptomatic" is one letter from "symptomatic" and says the opposite, as do
+#: afebrile, nontender, unresponsive, incontinent — never a misspelling of the word they negate.
+_NEGATING_PREFIXES = ("a", "an", "non", "un", "in", "dis")
+
+
 def _opposed(a: str, b: str) -> bool:
-    return any((a.startswith(x) and b.startswith(y)) or (a.startswith(y) and b.startswith(x)) for x, y in _OPPOSITES)
+    """Words of opposite meaning that look alike: opposite prefixes, or one the other with a negating prefix.
+
+    >>> _opposed("hypokalemia", "hyperkalemia"), _opposed("asymptomatic", "symptomatic")
+    (True, True)
+    >>> _opposed("nontender", "tender"), _opposed("afebrile", "febrile")
+    (True, True)
+    >>> _opposed("fibrilation", "fibrillation")
+    False
+    """
+    if any((a.startswith(x) and b.startswith(y)) or (a.startswith(y) and b.startswith(x)) for x, y in _OPPOSITES):
+        return True
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return any(longer == prefix + shorter for prefix in _NEGATING_PREFIXES)
 
 
 @lru_cache(maxsize=1 << 20)

@@ -51,6 +51,7 @@ ENTRIES = [
           names=("Auricular fibrillation",),
           links=[("SNOMEDCT", "49436004")]),
     Entry("HPO", "HP:0040283", "Occasional", "HPO@1", "term"),
+    Entry("HPO", "HP:0002373", "Febrile seizure", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0000999", "Old polyuria term", "HPO@1", "term", active=False, replaced_by=["HP:0000103"],
           parents=["HP:0000118"]),
     Entry("SNOMEDCT", "49436004", "Atrial fibrillation (disorder)", "SNOMEDCT@1", "disorder",
@@ -88,6 +89,17 @@ def test_wrong_proposed_codes_are_replaced_with_why(grounder, mention, category,
 def test_an_inactive_code_is_replaced_by_its_successor(grounder):
     d = grounder.ground("polyuria", "finding", system="HPO", code="HP:0000999")
     assert (d.outcome, d.method, d.code) == ("replace", "replaced_by", "HP:0000103")
+
+
+@pytest.mark.parametrize("mention", ["afebrile seizure", "afebrile seizures"])
+def test_a_negating_prefix_is_never_taken_for_a_typo(grounder, mention):
+    """Issue 21, pattern 4: "afebrile" is one letter from "febrile" and says the opposite. A proposal naming
+    the positive form is not kept, and no typo-tolerant search finds it either."""
+    proposed = grounder.ground(mention, "finding", system="HPO", code="HP:0002373")
+    assert proposed.code != "HP:0002373" and proposed.outcome in ("reject", "replace"), proposed
+    searched = grounder.ground(mention, "finding")
+    assert searched.code != "HP:0002373", searched
+    assert grounder.ground("febrile seizure", "finding").code == "HP:0002373"  # the positive form still grounds
 
 
 def test_nothing_of_the_right_kind_is_a_reject(grounder):
