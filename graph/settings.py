@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -45,6 +46,12 @@ class Settings(BaseSettings):
     http_port: int = 7474
     heap_size: str = Field(default="2g", description="JVM heap of the local Neo4j.")
     pagecache_size: str = Field(default="4g", description="Page cache of the local Neo4j.")
+    neo4j_jit: Literal["server", "brief"] = Field(
+        default="server",
+        description="How the local Neo4j's JVM compiles its hot code: `server` (Java's own thresholds, for a "
+                    "server that runs for hours) or `brief` (the optimising compiler kept for the hottest code, "
+                    "for servers that live minutes: the test suite's).",
+    )
     start_timeout: float = 180.0
     database: str = "neo4j"
     batch_size: int = Field(default=5000, ge=1, le=100_000)
@@ -126,7 +133,8 @@ class Settings(BaseSettings):
             env.pop("NEO4J_URI", None)
             env.update(CLINIGRAPH_HOME=str(self.home), CLINIGRAPH_BOLT_PORT=str(self.bolt_port),
                        CLINIGRAPH_HTTP_PORT=str(self.http_port))
-        env.update(CLINIGRAPH_DATABASE=self.database, CLINIGRAPH_CACHE=str(self.cache))
+        env.update(CLINIGRAPH_DATABASE=self.database, CLINIGRAPH_CACHE=str(self.cache),
+                   CLINIGRAPH_NEO4J_JIT=self.neo4j_jit)
         return env
 
 

@@ -26,6 +26,11 @@ from tests.realdata import RealBase, StoreSnapshot
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
+# Every Neo4j this test run starts lives minutes, not hours: the throwaway servers below and those the CLI,
+# the wheel and the runtime tests start in subprocesses (which inherit this). `brief` JIT spends less CPU
+# compiling (graph.store.runtime.JIT_FLAGS); a server behaves the same under either.
+os.environ.setdefault("CLINIGRAPH_NEO4J_JIT", "brief")
+
 
 @pytest.fixture(scope="session")
 def neo4j_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:

@@ -61,6 +61,26 @@ JVM_FLAGS = [
     "-Dfile.encoding=UTF-8",
 ]
 
+#: JIT thresholds by :attr:`Settings.neo4j_jit`. A throwaway server spends more CPU compiling than working:
+#: during a load of the real ICD-10-CM (2 cores, Java 17) the C2 compiler threads took 51 s of CPU and the
+#: Bolt workers that ran the load 32 s. ``brief`` asks for ten times the calls and loops before a method is
+#: compiled by C2, so only the hottest code gets there: a start with the schema applied then cost 14 s of
+#: JVM CPU instead of 19 s, and ICD-10-CM + HPO loaded with 112 s instead of 136 s (and sooner: 106 s of
+#: wall instead of 119 s; bench/RESULTS.md). C1 alone (``TieredStopAtLevel=1``) starts cheaper still but
+#: runs long loads slower than C2 does, so it is not the choice.
+JIT_FLAGS: dict[str, tuple[str, ...]] = {
+    "server": (),
+    "brief": (
+        "-XX:Tier4InvocationThreshold=50000",
+        "-XX:Tier4MinInvocationThreshold=6000",
+        "-XX:Tier4CompileThreshold=150000",
+        "-XX:Tier4BackEdgeThreshold=400000",
+    ),
+}
+
+#: The admin tool runs for a second or two (``set-initial-password``): compiling with C2 would only cost.
+ADMIN_JVM_FLAGS = ("-XX:TieredStopAtLevel=1",)
+
 #: The folders of a home, created for its user alone (0700).
 HOME_FOLDERS = ("conf", "data", "logs", "run", "import", "plugins")
 
@@ -177,7 +197,7 @@ class Neo4jRuntime:
     def _admin(self, *args: str) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ, NEO4J_HOME=str(self.home), NEO4J_CONF=str(self.conf_dir))
         return subprocess.run(
-            [self.java_executable(), "-cp", f"{self.lib}/*", ADMIN_TOOL, *args],
+            [self.java_executable(), *ADMIN_JVM_FLAGS, "-cp", f"{self.lib}/*", ADMIN_TOOL, *args],
             capture_output=True, text=True, env=env, umask=PRIVATE_UMASK,
         )
 
@@ -256,11 +276,7 @@ class Neo4jRuntime:
         self.write_config()
         password = self._password()
         archive = class_archive.plan(self.dist, java)
-        cmd = [
-            java, f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *JVM_FLAGS, *archive.flags,
-            "-cp", f"{self.lib}/*", ENTRY_POINT,
-            f"--home-dir={self.home}", f"--config-dir={self.conf_dir}", "--console-mode",
-        ]
+        cmd = self.server_command(java, archive.flags)
         log_fd = os.open(self.console_log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         with os.fdopen(log_fd, "ab") as log:
             process = subprocess.Popen(
@@ -279,6 +295,15 @@ class Neo4jRuntime:
         self._write_state(state)
         self._wait_ready(state, process=process)
         return state
+
+    def server_command(self, java: str, archive_flags: tuple[str, ...] = ()) -> list[str]:
+        """The command line of the server's JVM: memory, the distribution's flags, JIT, class archive."""
+        s = self.settings
+        return [
+            java, f"-Xms{s.heap_size}", f"-Xmx{s.heap_size}", *JVM_FLAGS, *JIT_FLAGS[s.neo4j_jit], *archive_flags,
+            "-cp", f"{self.lib}/*", ENTRY_POINT,
+            f"--home-dir={self.home}", f"--config-dir={self.conf_dir}", "--console-mode",
+        ]
 
     def _wait_ready(self, state: ServerState, process: subprocess.Popen[bytes] | None) -> None:
         from neo4j import GraphDatabase

@@ -28,6 +28,26 @@ def test_config_is_loopback_only_with_our_ports_and_memory(tmp_path):
     assert not any(line.startswith("server.default_listen_address=0.0.0.0") for line in conf)
 
 
+def test_the_jit_profile_reaches_the_server_command_and_subprocesses(tmp_path):
+    """`brief` raises only the C2 thresholds of the server's JVM; `server` leaves Java's own; a subprocess
+    environment carries the choice, so a server the CLI starts for a test compiles like the test's own."""
+    from graph.store.runtime import ADMIN_JVM_FLAGS, JIT_FLAGS
+
+    def command(jit: str) -> list[str]:
+        settings = Settings(home=tmp_path, neo4j_jit=jit, NEO4J_URI=None)
+        return Neo4jRuntime(settings).server_command("java", ("-XX:SharedArchiveFile=x.jsa",))
+
+    brief, server = command("brief"), command("server")
+    assert [flag for flag in brief if flag.startswith("-XX:Tier4")] == list(JIT_FLAGS["brief"]) != []
+    assert not any(flag.startswith(("-XX:Tier", "-XX:CompileThreshold")) for flag in server)
+    assert brief[-4:] == server[-4:] and brief[-4] == "org.neo4j.server.CommunityEntryPoint"
+    assert "-XX:SharedArchiveFile=x.jsa" in brief and "-XX:SharedArchiveFile=x.jsa" in server
+    assert ADMIN_JVM_FLAGS == ("-XX:TieredStopAtLevel=1",)
+    env = Settings(home=tmp_path, neo4j_jit="brief", NEO4J_URI=None).subprocess_environment()
+    assert env["CLINIGRAPH_NEO4J_JIT"] == "brief"
+    assert Settings.model_fields["neo4j_jit"].default == "server"  # a user's server keeps Java's own
+
+
 def test_config_and_home_folders_are_for_the_user_alone(tmp_path):
     """neo4j.conf is 0600 and the home's folders 0700, also where an older home left them open."""
     home = tmp_path / "home"
