@@ -107,15 +107,17 @@ def real_base(driver: Driver, neo4j_settings: Settings, shared_real_load: RealBa
     return shared_real_load
 
 
-#: The modules on the shared real load (fixture ``real_base``), in two groups. A group runs on one worker, its
-#: modules one after another, so the real releases are loaded once per group: two groups load twice, but
-#: side by side, and the slowest group (relevance, with its forced reloads) no longer waits behind the
-#: others. A module that uses ``real_base`` must be listed.
+#: The modules on the shared real load (fixture ``real_base``), in two groups, each in the order it runs. A
+#: group runs on one worker, its modules one after another; the first group to start loads the real releases
+#: and the other copies its store (:class:`tests.realdata.StoreSnapshot`), so the slowest group (relevance,
+#: with its forced reloads) no longer waits behind the others. The open ontologies module runs last in its
+#: group: it loads Mondo, DOID and MeSH (≈130,000 concepts) on top, and a module after it would first spend
+#: ≈35 s of CPU stripping them again. A module that uses ``real_base`` must be listed.
 REAL_DATA_GROUPS = {
-    "tests/integration/test_real_icd10cm.py": "shared real load: terminology and extraction",
-    "tests/integration/test_real_hpo.py": "shared real load: terminology and extraction",
-    "tests/integration/test_extraction.py": "shared real load: terminology and extraction",
     "tests/integration/test_exploration.py": "shared real load: terminology and extraction",
+    "tests/integration/test_extraction.py": "shared real load: terminology and extraction",
+    "tests/integration/test_real_hpo.py": "shared real load: terminology and extraction",
+    "tests/integration/test_real_icd10cm.py": "shared real load: terminology and extraction",
     "tests/integration/test_open_disease_release.py": "shared real load: terminology and extraction",
     "tests/integration/test_relevance.py": "shared real load: relevance",
 }
@@ -123,7 +125,7 @@ REAL_DATA_MODULES = tuple(REAL_DATA_GROUPS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the modules on the shared real load one after another, last, in the order collected.
+    """Run the modules on the shared real load one after another, last, in the order of ``REAL_DATA_GROUPS``.
 
     Between them the graph is only stripped back to the two releases (seconds); an unrelated module's wipe in
     between would cost a full reload (two minutes).
@@ -131,7 +133,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "real_base" in getattr(item, "fixturenames", ()) and item.nodeid.split("::")[0] not in REAL_DATA_MODULES:
             raise pytest.UsageError(f"{item.nodeid} uses real_base: add its module to REAL_DATA_MODULES")
-    items.sort(key=lambda item: item.nodeid.split("::")[0] in REAL_DATA_MODULES)
+    def position(item: pytest.Item) -> int:
+        module = item.nodeid.split("::")[0]
+        return REAL_DATA_MODULES.index(module) + 1 if module in REAL_DATA_MODULES else 0
+
+    items.sort(key=position)  # stable: the tests of a module, and the other modules, keep their order
 
 
 @pytest.hookimpl(optionalhook=True)  # without xdist (`-p no:xdist`) it is simply not called
