@@ -35,10 +35,12 @@ def evaluate_grounding_command(
     evaluation = evaluate_grounding(Grounder(lexicon), rows)
     summary = evaluation.summary
     if as_json:
-        out.print_json(data={"releases": lexicon.releases, "summary": summary, "errors": evaluation.errors()})
+        out.print_json(data={"releases": lexicon.releases, "names_lent_by": lexicon.lenders, "summary": summary,
+                             "errors": evaluation.errors()})
         return
     out.print(f"{summary['mentions']} labelled mentions ({summary['with_a_right_code']} with a right code, "
-              f"{summary['must_be_rejected']} to reject) against {', '.join(sorted(set(lexicon.releases.values())))}")
+              f"{summary['must_be_rejected']} to reject) against {', '.join(sorted(set(lexicon.releases.values())))}"
+              + (f"; names lent by {', '.join(lexicon.lenders.values())}" if lexicon.lenders else ""))
     out.print(f"correct {summary['correct']} (accuracy {summary['accuracy']}), recall {summary['recall']}, "
               f"precision {summary['precision']}, outcome agreement {summary['outcome_agreement']}, "
               f"wrong proposals kept {summary['bad_proposals_kept']}")

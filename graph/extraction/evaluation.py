@@ -46,9 +46,14 @@ class Scored:
 
     @property
     def accepted_bad_proposal(self) -> bool:
-        """The proposed code was kept although the label says it is not a right code."""
+        """The proposed code was kept although the label says it is not a right code.
+
+        Kept means chosen as it was proposed: a category replaced by its billable code (method
+        ``proposed_code``, another code) is not kept, and neither is a proposal the search reached by
+        another name (method of that search, the proposed code).
+        """
         return (self.label.proposed is not None and self.label.proposed not in self.label.expected
-                and self.decision.method == "proposed_code")
+                and self.chosen == self.label.proposed)
 
 
 @dataclass

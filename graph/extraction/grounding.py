@@ -11,11 +11,19 @@ a. **proposed code** — it must exist in the system's current release, be activ
 b. **exact name** — the mention's normalised words equal a preferred name or a
    synonym (ICD-10-CM titles and inclusion terms, HPO names and exact synonyms,
    SNOMED CT descriptions, LOINC and RxNorm names) of a concept of the right kind.
+b'. **ontology synonym** — the words equal a name Mondo, DOID or MeSH gives a concept
+   they cross-reference (:class:`~graph.extraction.lexicon.Loan`: "NIDDM" of E11, "pink eye" of
+   H10); the system order decides before the kind of name, so a diagnosis named so by Mondo
+   goes to ICD-10-CM before Orphanet's own term of that name.
 c. **crosswalk** — an exact name in another system, followed through the
    SNOMED CT → ICD-10-CM map, HPO xrefs or UMLS CUIs to a concept of a preferred
    system.
 d. **fuzzy** — the best name with :func:`similarity` ≥ :data:`FUZZY_THRESHOLD`
    (0.90: the low end of the 0.90–0.95 range the published pipeline used).
+
+A proposed code that passes (a) still gives way to a preferred system's concept named exactly
+so (:data:`YIELDS_TO_PREFERRED`: a finding's ICD-10-CM R-code to HPO), and one that fails (a) by
+its name is accepted after all when (b)–(d) reach that very code.
 
 When a proposed code fails (a), the outcome of (b)–(d) is a *replace* with the
 reason it failed, or a *reject* when nothing qualifies; a code that failed is
@@ -30,7 +38,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 
-from graph.extraction.lexicon import Entry, Lexicon, tokens
+from graph.extraction.lexicon import Entry, Lexicon, Loan, tokens
 
 FUZZY_THRESHOLD = 0.90
 PROPOSED_MATCH_THRESHOLD = 0.70
@@ -41,6 +49,10 @@ SYSTEM_ORDER = {
     "diagnosis": ("ICD10CM", "SNOMEDCT", "ORPHA", "OMIM"),
     "finding": ("HPO", "SNOMEDCT", "LOINC", "RXNORM", "ICD10CM"),
 }
+#: Systems whose right code for a mention still gives way to a preferred system's concept named so exactly:
+#: a finding's ICD-10-CM R-code to HPO, a diagnosis's OMIM or Orphanet entry to ICD-10-CM (issue 21). A SNOMED
+#: CT, LOINC or RxNorm code proposed is a deliberate choice of terminology and stays.
+YIELDS_TO_PREFERRED = {"finding": frozenset({"ICD10CM"}), "diagnosis": frozenset({"OMIM", "ORPHA", "DECIPHER"})}
 #: Finding types that look in one system first.
 FINDING_SYSTEM_FIRST = {"lab_value": "LOINC", "medication": "RXNORM"}
 
@@ -55,7 +67,7 @@ class Decision:
     """What the cascade concluded for one mention, and every step it took."""
 
     outcome: str  # accept | replace | reject
-    method: str | None = None  # proposed_code | replaced_by | exact_name | crosswalk | fuzzy
+    method: str | None = None  # proposed_code | replaced_by | exact_name | ontology_synonym | crosswalk | fuzzy
     system: str | None = None
     code: str | None = None
     display: str | None = None
@@ -177,9 +189,16 @@ def similarity(mention: tuple[str, ...], name: tuple[str, ...]) -> float:
     return round(0.5 * containment + 0.5 * dice, 3)
 
 
+#: A code with an encounter 7th character (S02.2XXA, S52.501D): a letter after six characters. A 7th
+#: character that is a digit is an axis of its own (E11.3219: unspecified eye), chosen by the marks.
+_SEVENTH = re.compile(r"[A-Z][0-9][0-9A-Z]\.[0-9A-Z]{3}[A-Z]")
 _WITH = re.compile(r"\bwith\b(?!\s+unspecified)", re.IGNORECASE)
 _UNSPECIFIED_MARK = re.compile(r"\bunspecified\b", re.IGNORECASE)
-_ABSENT_MARK = re.compile(r"\bwithout\b|\buncomplicated\b", re.IGNORECASE)
+#: Words of a child title that say it is the form a coder takes when the text states nothing more: "without …",
+#: "uncomplicated", "not specified as recurrent", "not having achieved remission" (ICD-10-CM's default for a
+#: leukaemia whose remission the record does not state).
+_ABSENT_MARK = re.compile(r"\bwithout\b|\buncomplicated\b|\bnot specified as\b|\bnot having achieved remission\b",
+                          re.IGNORECASE)
 
 
 def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
@@ -191,6 +210,13 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
     the shortest title (E11.9 "… without complications" before E11.A "… without complications in
     remission"); a remaining tie is no answer.
     """
+    seventh = [c for c in children if c.active and _SEVENTH.fullmatch(c.code)]
+    if seventh and len(seventh) == len(children):
+        # A 7th character the text does not state: A, the initial encounter (active treatment), and for a
+        # fracture the closed one ("a fracture not indicated as open or closed should be coded to closed",
+        # ICD-10-CM guideline I.C.19.c.1).
+        return next((c for c in seventh if c.code.endswith("A")), None)
+
     def count(pattern: re.Pattern[str], e: Entry) -> int:
         return len(pattern.findall(e.display)) - len(pattern.findall(parent.display))
 
@@ -202,6 +228,12 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
     if not ranked or ranked[0][0] <= 0 or (len(ranked) > 1 and ranked[1][:4] == ranked[0][:4]):
         return None
     return ranked[0][4]
+
+
+def _normalised(system: str, code: str) -> str:
+    from graph.terminology.concepts import normalise_code  # a pure function of a module that also queries
+
+    return normalise_code(system, code)
 
 
 class Grounder:
@@ -221,22 +253,30 @@ class Grounder:
 
     def ground(self, mention: str, category: str, *, finding_type: str | None = None,
                system: str | None = None, code: str | None = None) -> Decision:
-        words = self.lexicon.expand(tokens(mention))
+        written = tokens(mention)
+        readings = self.lexicon.readings(written, category)
+        words = readings[0]
         steps: list[str] = []
+        if words != written:
+            steps.append(f"abbreviations: {' '.join(written)!r} read as {' '.join(words)!r}"
+                         + self._sources(written))
         failure = ""
         if system and code:
-            decision = self._check_proposed(words, mention, category, system, code, steps)
+            decision = self._check_proposed(words, mention, category, finding_type, system, code, steps)
             if decision is not None:
                 return decision
             failure = steps[-1]
-        found = self._search(words, category, finding_type, steps)
+        found = self._search_readings(readings, category, finding_type, steps)
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
             return Decision("reject", reason=reason, steps=steps)
         method, entry, score = found
         entry = self._default_code(entry, steps)
-        if failure:
+        if failure and system and code and entry.ref == (system, _normalised(system, code)):
+            outcome = "accept"  # its own name did not say so; another name of it did
+            reason = f"proposed {system} {code} confirmed by {method.replace('_', ' ')} match ({failure})"
+        elif failure:
             outcome = "replace"
             reason = f"proposed {system} {code} {failure}; replaced by {method.replace('_', ' ')} match"
         else:
@@ -245,8 +285,8 @@ class Grounder:
 
     # -- step (a) ------------------------------------------------------------------------------------------
 
-    def _check_proposed(self, words: tuple[str, ...], mention: str, category: str, system: str, code: str,
-                        steps: list[str]) -> Decision | None:
+    def _check_proposed(self, words: tuple[str, ...], mention: str, category: str, finding_type: str | None,
+                        system: str, code: str, steps: list[str]) -> Decision | None:
         from graph.terminology.concepts import normalise_code
 
         code = normalise_code(system, code)
@@ -283,13 +323,56 @@ class Grounder:
                          f"(score {score:.2f}): another concept")
             return None
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
+        supported = self._supported_instead(entry, words, category)
+        if supported is not None:
+            steps.append(f"proposed: says more than the text, which names {supported.code} {supported.display!r}")
+            supported = self._default_code(supported, steps)
+            return Decision("replace", "exact_name", supported.system, supported.code, supported.display,
+                            supported.release, 1.0,
+                            f"proposed {system} {code} {entry.display!r} adds what {mention!r} does not state; "
+                            "replaced by the exact name match, the level the text supports", steps)
+        preferred = self._preferred_over(entry, words, category, finding_type, steps)
+        if preferred is not None:
+            method, better = preferred
+            better = self._default_code(better, steps)
+            return Decision("replace", method, better.system, better.code, better.display, better.release, 1.0,
+                            f"proposed {system} {code} is right, but a {category} is grounded to {better.system} "
+                            f"first: {method.replace('_', ' ')} match, the proposed code kept as its "
+                            f"{system} link", steps)
         default = self._default_code(entry, steps)
         if default is not entry:
             return Decision("replace", "proposed_code", default.system, default.code, default.display,
                             default.release, score, f"proposed {system} {code} is a category, not a billable code; "
-                            f"replaced by its unspecified code {default.code}", steps)
+                            f"replaced by its default code {default.code}", steps)
         return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, score,
                         f"proposed code checked: name matches (score {score:.2f})", steps)
+
+    def _supported_instead(self, entry: Entry, words: tuple[str, ...], category: str) -> Entry | None:
+        """Another concept of the proposal's system that the mention names exactly, by its own name, where
+        no name of the proposal is the mention: the proposal adds what the text does not state (E11.65 "with
+        hyperglycemia" for "type 2 diabetes", K21.00 "with esophagitis" for "GERD"). Its category's billable
+        code is the level the text supports, not an addition. Loans are not enough to overrule a proposal."""
+        if words in self.lexicon.names_of(entry):
+            return None
+        for named in self._rank(self.lexicon.by_name.get(words, []), (entry.system,)):
+            if kind_allows(self.lexicon, named, category) is None:
+                if entry.ref in (named.ref, self._default_code(named, []).ref):
+                    return None
+                return named
+        return None
+
+    def _preferred_over(self, entry: Entry, words: tuple[str, ...], category: str, finding_type: str | None,
+                        steps: list[str]) -> tuple[str, Entry] | None:
+        """A concept of a system preferred to ``entry``'s that the mention names exactly (HPO's "Palpitations"
+        for a finding proposed as ICD-10-CM R00.2; ICD-10-CM's E22.0 for a diagnosis proposed as Orphanet's
+        acromegaly): the proposal is right, its system is not the first choice for the category."""
+        systems = self.systems_for(category, finding_type)
+        if entry.system not in YIELDS_TO_PREFERRED[category] or entry.system not in systems:
+            return None
+        found = self._named(words, category, systems[:systems.index(entry.system)], steps)
+        if found is not None:
+            steps.append(f"preferred system: {found[1].system} before {entry.system} for a {category}")
+        return found
 
     def _default_code(self, entry: Entry, steps: list[str]) -> Entry:
         """An ICD-10-CM category's default code, as a coder picks it for a phrase that names the category:
@@ -302,7 +385,7 @@ class Grounder:
                 break
             entry = child
         if entry is not start:
-            steps.append(f"default code: {start.code} is a category, not a billable code; its unspecified code "
+            steps.append(f"default code: {start.code} is a category, not a billable code; its default code "
                          f"is {entry.code} {entry.display!r}")
         return entry
 
@@ -322,12 +405,11 @@ class Grounder:
         if not words:
             steps.append("no words to match")
             return None
-        exact = self.lexicon.by_name.get(words, [])
-        for entry in self._rank(exact, systems):
-            if kind_allows(self.lexicon, entry, category) is None:
-                steps.append(f"exact name: {entry.system} {entry.code} {entry.display!r}")
-                return "exact_name", entry, 1.0
+        named = self._named(words, category, systems, steps)
+        if named is not None:
+            return named[0], named[1], 1.0
         steps.append("exact name: none of the right kind")
+        exact = self.lexicon.by_name.get(words, [])
         reachable = []
         for ref in exact:
             for hop, target in self._walk(ref):
@@ -346,6 +428,59 @@ class Grounder:
             return "fuzzy", best[0], best[1]
         steps.append(f"fuzzy: best below {FUZZY_THRESHOLD}" + (f" ({best[0].code} {best[1]:.3f})" if best else ""))
         return None
+
+    def _sources(self, written: tuple[str, ...]) -> str:
+        said = [f"{w.upper()}: {self.lexicon.abbreviations[w].source}" for w in written
+                if w in self.lexicon.abbreviations]
+        return f" ({'; '.join(said)})" if said else ""
+
+    def _search_readings(self, readings: list[tuple[str, ...]], category: str, finding_type: str | None,
+                         steps: list[str]) -> tuple[str, Entry, float] | None:
+        """Steps (b)–(d) on the likeliest reading, after a look for an exact name under every reading: "CHF"
+        is congestive heart failure or heart failure, whichever a concept is named."""
+        if len(readings) > 1:
+            systems = self.systems_for(category, finding_type)
+            for words in readings:
+                named = self._named(words, category, systems, steps)
+                if named is not None:
+                    if words != readings[0]:
+                        steps.append(f"abbreviations: the reading {' '.join(words)!r} names it")
+                    return named[0], named[1], 1.0
+        return self._search(readings[0], category, finding_type, steps)
+
+    def _named(self, words: tuple[str, ...], category: str, systems: tuple[str, ...],
+               steps: list[str]) -> tuple[str, Entry] | None:
+        """The concept of the right kind that ``words`` name exactly, by its own name or an ontology's.
+
+        A concept's own name first within a system, an ontology's name for it next; the system order decides
+        before either, so "acromegaly" goes to ICD-10-CM E22.0 (named so by Mondo) before Orphanet's own term.
+        """
+        exact = self.lexicon.by_name.get(words, [])
+        named = [(entry, None) for entry in self._rank(exact, systems)] + self._lent(words, systems, steps)
+        named.sort(key=lambda pair: (systems.index(pair[0].system), pair[1] is not None))
+        for entry, loan in named:
+            if kind_allows(self.lexicon, entry, category) is None:
+                if loan is None:
+                    steps.append(f"exact name: {entry.system} {entry.code} {entry.display!r}")
+                    return "exact_name", entry
+                steps.append(f"ontology synonym: {loan.explain(entry.ref)}")
+                return "ontology_synonym", entry
+        return None
+
+    def _lent(self, words: tuple[str, ...], systems: tuple[str, ...], steps: list[str]) -> list[tuple[Entry, Loan]]:
+        """Concepts an open ontology names ``words``: one per system, or none where the name is ambiguous there
+        (a code under another one named so counts with it: the category is kept)."""
+        by_target = self.lexicon.loans.get(words, {})
+        out = []
+        for system in systems:
+            refs = sorted(ref for ref in by_target if ref[0] == system)
+            top = [r for r in refs if not any(r != o and r[1].startswith(o[1]) for o in refs)]
+            if len(top) > 1:
+                steps.append(f"ontology synonym: {len(top)} {system} concepts are named so "
+                             f"({', '.join(c for _, c in top[:4])}): ambiguous, not used")
+            elif top and (entry := self.lexicon.by_ref[top[0]]).active:
+                out.append((entry, by_target[top[0]]))
+        return out
 
     def _walk(self, start: tuple[str, str], max_hops: int = 2) -> list[tuple[int, tuple[str, str]]]:
         seen, frontier, out = {start}, [start], []

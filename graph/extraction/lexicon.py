@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from typing import Any
 from neo4j import Driver
 
 from graph.store.releases import SERVED_CURRENT
+from loaders.errors import SourceFormatError
 from loaders.package_resources import shipped_path
 
 ABBREVIATIONS_FILE = shipped_path("graph", "resources", "abbreviations.toml")
@@ -35,9 +37,11 @@ STOP_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "to", "
 #: ICD-10-CM title qualifiers that do not change what a clinician's phrase means.
 QUALIFIERS = frozenset({"unspecified", "nos", "nec", "site"})
 _WORD = re.compile(r"[a-z0-9]+")
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,5}")
 _PAREN = re.compile(r"\s*\([^()]*\)")
 _BRACKET = re.compile(r"\s*\[[^\[\]]*\]")
 _HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])", re.IGNORECASE)
+_WITH_CLAUSE = re.compile(r"\bwith\b", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(r"\b(unspecified|not specified|not elsewhere classified|NOS)\b", re.IGNORECASE)
 
 
@@ -80,6 +84,23 @@ def comparable(word: str) -> str:
     return stem(american(word))
 
 
+#: Letters NFKD does not take apart (``ø`` is not o + a combining mark).
+_UNDECOMPOSED = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss",
+                               "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"})
+
+
+def folded(text: str) -> str:
+    """``text`` without diacritics, so an accent never splits a word ("Behçet" is compared as "Behcet").
+
+    >>> folded("Behçet disease, Waldenström, Löfgren, Sjögren, Ménière, Bárány")
+    'Behcet disease, Waldenstrom, Lofgren, Sjogren, Meniere, Barany'
+    """
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     """The comparable words of a phrase.
 
@@ -90,7 +111,7 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     >>> tokens("Iron deficiency anaemia")
     ('iron', 'deficiency', 'anemia')
     """
-    words = _WORD.findall(text.lower().replace("'s ", " "))
+    words = _WORD.findall(folded(text).lower().replace("'s ", " "))
     drop = STOP_WORDS if keep_qualifiers else STOP_WORDS | QUALIFIERS
     return tuple(comparable(w) for w in words if w not in drop)
 
@@ -110,15 +131,70 @@ def name_variants(name: str) -> set[tuple[str, ...]]:
     if _HYPHEN.search(name):  # "Gastro-esophageal reflux disease" also as "gastroesophageal …"
         out.add(tokens(_HYPHEN.sub("", name)))
     head, _, tail = name.rpartition(", ")
-    if head and _UNSPECIFIED_CLAUSE.search(tail):  # "Sepsis, unspecified organism": the general concept
+    # "Sepsis, unspecified organism": the general concept; not "Ulcerative colitis, unspecified with rectal
+    # bleeding", whose last clause adds a complication.
+    if head and _UNSPECIFIED_CLAUSE.search(tail) and not _WITH_CLAUSE.search(tail):
         out.add(tokens(head))
     return {t for t in out if t}
 
 
-def load_abbreviations(path: Path = ABBREVIATIONS_FILE) -> dict[str, tuple[str, ...]]:
-    """Unambiguous clinical abbreviations → the words they stand for (a data file, not code)."""
-    data = tomllib.loads(path.read_text())
-    return {abbr.lower(): tokens(full) for abbr, full in data["abbreviations"].items()}
+@dataclass(frozen=True, slots=True)
+class Abbreviation:
+    """One entry of the abbreviations file: its readings (the likeliest first), by category where they
+    differ, and the source that states it."""
+
+    means: tuple[tuple[str, ...], ...] = ()
+    diagnosis: tuple[tuple[str, ...], ...] = ()
+    finding: tuple[tuple[str, ...], ...] = ()
+    source: str = ""
+
+    def readings(self, category: str | None = None) -> tuple[tuple[str, ...], ...]:
+        """What it may stand for in a mention of ``category``: that category's readings first."""
+        own = {"diagnosis": self.diagnosis, "finding": self.finding}.get(category or "", ())
+        return own + self.means if category else self.means + self.diagnosis + self.finding
+
+
+#: The fields an entry of the abbreviations file may have.
+_ABBREVIATION_FIELDS = ("means", "diagnosis", "finding", "source")
+
+
+def load_abbreviations(path: Path = ABBREVIATIONS_FILE) -> dict[str, Abbreviation]:
+    """Clinical abbreviations → their readings, read from a data file; a bad entry is one clear error naming
+    the file, the line and the field."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:  # "Expected ']' … (at line 3, column 1)"
+        at = re.search(r"at line (\d+)", str(exc))
+        line = int(at.group(1)) if at else (len(text.splitlines()) if "end of document" in str(exc) else None)
+        raise SourceFormatError(path, str(exc), line=line) from exc
+    lines = text.splitlines()
+    return {abbr.lower(): _abbreviation(path, lines, abbr, entry)
+            for abbr, entry in data.get("abbreviations", {}).items()}
+
+
+def _abbreviation(path: Path, lines: list[str], abbr: str, entry: Any) -> Abbreviation:
+    def bad(problem: str, key: str | None = None) -> SourceFormatError:
+        marker = f"[abbreviations.{abbr}]"
+        line = next((n for n, text in enumerate(lines, 1) if text.strip() == marker), None)
+        return SourceFormatError(path, problem, line=line, field=f"abbreviations.{abbr}" + (f".{key}" if key else ""))
+
+    if not isinstance(entry, dict):
+        raise bad("an entry is a table of " + ", ".join(_ABBREVIATION_FIELDS))
+    for key in sorted(set(entry) - set(_ABBREVIATION_FIELDS)):
+        raise bad(f"unknown field (expected {', '.join(_ABBREVIATION_FIELDS)})", key)
+    readings: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for key in ("means", "diagnosis", "finding"):
+        values = entry.get(key, [])
+        if not isinstance(values, list) or not all(isinstance(v, str) and tokens(v) for v in values):
+            raise bad("not a list of phrases", key)
+        readings[key] = tuple(tokens(v) for v in values)
+    if not any(readings.values()):
+        raise bad("no reading: give means, diagnosis or finding")
+    source = entry.get("source")
+    if not isinstance(source, str) or not source.strip():
+        raise bad("no source: say which release states it, or that it is the team's curation", "source")
+    return Abbreviation(source=source, **readings)
 
 
 @dataclass(slots=True)
@@ -144,11 +220,34 @@ class Entry:
         return self.system, self.code
 
 
+@dataclass(frozen=True, slots=True)
+class Loan:
+    """A name an open ontology gives to the ICD-10-CM or HPO concept it cross-references.
+
+    ICD-10-CM titles say "Zoster [herpes zoster]"; MeSH says "Shingles" of the same disease, DOID says
+    "NIDDM" of E11. A grounding through a loan names it, so a reviewer reads which ontology said so.
+    """
+
+    name: str  # as the ontology writes it
+    system: str  # MONDO | DOID | MESH
+    code: str
+    release: str
+    #: The Mondo or DOID term whose cross-reference carried the name, when the lender (a MeSH descriptor, or a
+    #: term without an ICD-10-CM xref of its own) reaches the concept only through it.
+    via: str = ""
+
+    def explain(self, target: tuple[str, str]) -> str:
+        path = f", which {self.via} cross-references to" if self.via else ", which cross-references"
+        return f"the {self.system} name {self.name!r} of {self.code}{path} {target[0]} {target[1]}"
+
+
 class Lexicon:
     """Concepts by code and by normalised name; built from the graph or, in tests, from entries."""
 
     def __init__(self, entries: Iterable[Entry], releases: dict[str, str],
-                 abbreviations: dict[str, tuple[str, ...]] | None = None) -> None:
+                 abbreviations: dict[str, Abbreviation] | None = None,
+                 loans: Iterable[tuple[tuple[str, str], Loan]] = (),
+                 acronyms: dict[str, set[tuple[str, str]]] | None = None) -> None:
         self.releases = releases  # system → release id read
         self.by_ref: dict[tuple[str, str], Entry] = {}
         self.by_name: dict[tuple[str, ...], list[tuple[str, str]]] = defaultdict(list)
@@ -166,12 +265,65 @@ class Lexicon:
                         self.by_token[tok].add(variant)
             for target in entry.links:
                 self.linked_from[target].append(entry.ref)
+        #: Every ontology term (system, code) stating each acronym, lending or not.
+        self.acronyms = acronyms or {}
+        #: Names lent by the open ontologies: name variant → the concept it names → the loan.
+        self.loans: dict[tuple[str, ...], dict[tuple[str, str], Loan]] = defaultdict(dict)
+        for target, loan in self._checked(loans):
+            for variant in name_variants(loan.name):
+                self.loans[variant].setdefault(target, loan)
+        #: The releases whose names were lent (system → release id): read for names, never grounded to.
+        self.lenders = dict(sorted({(loan.system, loan.release) for lent in self.loans.values()
+                                    for loan in lent.values()}))
         self._hpo_phenotypes: set[str] | None = None
         self._icd_children: dict[str, list[Entry]] | None = None
         self._vocab: dict[tuple[str, int], list[str]] | None = None
 
     def __len__(self) -> int:
         return len(self.by_ref)
+
+    def _checked(self, loans: Iterable[tuple[tuple[str, str], Loan]]) -> list[tuple[tuple[str, str], Loan]]:
+        """The loans to keep, each at the code its lender names.
+
+        A lender cross-referenced to an ICD-10-CM category whose own names name one code under it is lent to
+        that code (Mondo's primary open-angle glaucoma is cross-referenced to H40.1 open-angle glaucoma, and
+        names H40.11). An acronym ("CVA", "ITP") is lent only where it is unambiguous in the ontologies: every
+        term that states it (:attr:`acronyms`, read from the whole of each lending release) lends it, to one
+        code per system. A reading no ontology states ("HHS" for a hyperosmolar hyperglycaemic state, where
+        DOID has it only for a calcinosis) is the abbreviations file's to give, and that file is read first.
+        """
+        by_lender: dict[tuple[str, str], list[tuple[tuple[str, str], Loan]]] = defaultdict(list)
+        for target, loan in loans:
+            if target in self.by_ref:
+                by_lender[(loan.system, loan.code)].append((target, loan))
+        kept: list[tuple[tuple[str, str], Loan]] = []
+        for lent in by_lender.values():
+            # The lender's preferred name decides first (its synonyms may be the broader "open-angle glaucoma").
+            first, *others = [{ref for v in name_variants(loan.name) for ref in self.by_name.get(v, ())}
+                              for _, loan in lent]
+            for target, loan in lent:
+                for named in (first, first.union(*others)):
+                    below = {r for r in named if r[0] == "ICD10CM" == target[0] and r != target
+                             and r[1].startswith(target[1])}
+                    below = {r for r in below if not any(o != r and r[1].startswith(o[1]) for o in below)}
+                    if len(below) == 1:  # H40.11 and its H40.119 "…, unspecified eye" are named alike: H40.11
+                        target = below.pop()
+                        break
+                kept.append((target, loan))
+        # An acronym every ontology term stating it lends to one code, and nothing else: any other term stating
+        # it (lending elsewhere, or nowhere) is another reading.
+        readings: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        lenders: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        for target, loan in kept:
+            if _ACRONYM.fullmatch(loan.name):
+                readings[loan.name].add(target)
+                lenders[loan.name].add((loan.system, loan.code))
+
+        def unambiguous(name: str) -> bool:
+            systems = [system for system, _ in readings[name]]
+            return len(systems) == len(set(systems)) and self.acronyms.get(name, set()) <= lenders[name]
+
+        return [(target, loan) for target, loan in kept if not _ACRONYM.fullmatch(loan.name) or unambiguous(loan.name)]
 
     def vocabulary(self, word: str) -> list[str]:
         """Known words of about ``word``'s length starting with its letter (where a misspelling is looked up)."""
@@ -184,14 +336,28 @@ class Lexicon:
     def get(self, system: str, code: str) -> Entry | None:
         return self.by_ref.get((system, code))
 
-    def expand(self, words: tuple[str, ...]) -> tuple[str, ...]:
-        """Replace known abbreviations by their words: ``('t2dm',)`` → ``('type', '2', 'diabete', 'mellitus')``."""
-        out: list[str] = []
+    def readings(self, words: tuple[str, ...], category: str | None = None,
+                 limit: int = 6) -> list[tuple[str, ...]]:
+        """``words`` with each known abbreviation replaced by its readings, the likeliest first: ``('t2dm',)``
+        → ``[('type', '2', 'diabete', 'mellitus')]``; ``words`` itself when none is known. At most ``limit``."""
+        out: list[tuple[str, ...]] = [()]
         for w in words:
-            out.extend(self.abbreviations.get(w, (w,)))
-        return tuple(out)
+            entry = self.abbreviations.get(w)
+            choices = (entry.readings(category) or ((w,),)) if entry else ((w,),)
+            out = [done + choice for done in out for choice in choices][:limit]
+        return out
+
+    def expand(self, words: tuple[str, ...], category: str | None = None) -> tuple[str, ...]:
+        """The likeliest reading of ``words`` (see :meth:`readings`)."""
+        return self.readings(words, category, limit=1)[0]
 
     def names_of(self, entry: Entry) -> set[tuple[str, ...]]:
+        """Every name variant ``entry``'s own release gives it.
+
+        Not the names the open ontologies lend: their cross-references are often to a neighbour (Mondo and
+        DOID send "end stage renal disease" to N18.5, stage 5, where ICD-10-CM says N18.6), so a proposed
+        code is never kept on a loan alone; a search that reaches the proposed code through one confirms it.
+        """
         return {v for name in (entry.display, *entry.names) for v in name_variants(name)}
 
     def crosswalk(self, ref: tuple[str, str]) -> Iterator[tuple[str, str]]:
@@ -204,12 +370,16 @@ class Lexicon:
         yield from self.linked_from.get(ref, [])
 
     def icd_children(self, code: str) -> list[Entry]:
-        """The ICD-10-CM codes one character longer under ``code`` (``E11`` → ``E11.0`` … ``E11.9``)."""
+        """The ICD-10-CM codes one character longer under ``code`` (``E11`` → ``E11.0`` … ``E11.9``), a 7th
+        character's codes under the code their ``X`` placeholders pad (``S02.2`` → ``S02.2XXA`` … ``S02.2XXS``)."""
         if self._icd_children is None:
             self._icd_children = defaultdict(list)
             for (system, c), entry in self.by_ref.items():
                 if system == "ICD10CM" and len(c) > 3 and entry.kind not in ("chapter", "block"):
-                    self._icd_children[c[:-1].rstrip(".")].append(entry)
+                    parent = c[:-1].rstrip(".")
+                    while parent.endswith("X") and ("ICD10CM", parent) not in self.by_ref:
+                        parent = parent[:-1].rstrip(".")
+                    self._icd_children[parent].append(entry)
         return sorted(self._icd_children.get(code, []), key=lambda e: e.code)
 
     def is_hpo_phenotype(self, code: str) -> bool:
@@ -232,6 +402,13 @@ class Lexicon:
 
 #: Systems read into a lexicon, with the properties holding their names.
 LEXICON_SYSTEMS = ("ICD10CM", "SNOMEDCT", "HPO", "OMIM", "ORPHA", "DECIPHER", "LOINC", "RXNORM", "UMLS")
+#: Open ontologies that lend their names and synonyms to the ICD-10-CM and HPO concepts they cross-reference.
+LENDING_SYSTEMS = ("MONDO", "DOID", "MESH")
+BORROWING_SYSTEMS = ("ICD10CM", "HPO")
+#: Synonyms that name a susceptibility or an association rather than the disease (Mondo copies OMIM's
+#: "diabetes mellitus, type 2, susceptibility to"), never lent.
+_NOT_A_NAME = re.compile(r"susceptib|association with|protection against|modifier of|, included|resistance to",
+                         re.IGNORECASE)
 
 _CONCEPTS = """
 MATCH (c:Concept) WHERE c.release = $release
@@ -259,6 +436,22 @@ MATCH (c:Concept {release: $release})-[:MAPS_TO|XREF]->(k:Code) RETURN c.system 
 """
 
 
+_LENDER_XREFS = """
+MATCH (o:Concept {release: $release})-[:XREF]->(k:Code)
+WHERE k.system IN $systems AND coalesce(o.active, true)
+RETURN o.system AS system, o.code AS code, k.system AS target_system, k.code AS target
+"""
+_ACRONYMS_STATED = """
+MATCH (o:Concept {release: $release})
+WITH o, [n IN [o.display] + coalesce(o.synonyms, []) WHERE n =~ '[A-Z][A-Z0-9]{1,5}'] AS acronyms
+UNWIND acronyms AS acronym
+RETURN acronym, collect(DISTINCT [o.system, o.code]) AS terms
+"""
+_LENDER_NAMES = """
+MATCH (o:Concept {release: $release}) WHERE o.code IN $codes
+RETURN o.system AS system, o.code AS code, o.display AS display, coalesce(o.synonyms, []) AS synonyms
+"""
+
 _SERVED_RELEASES = """
 MATCH (r:Release {""" + SERVED_CURRENT + """})
 RETURN r.id AS id, coalesce(r.systems, [r.system]) AS systems,
@@ -282,12 +475,14 @@ def load_lexicon(driver: Driver, database: str) -> Lexicon:
     global _last_built
     records, _, _ = driver.execute_query(_SERVED_RELEASES, database_=database, routing_="r")
     releases = {system: r["id"] for r in records for system in r["systems"] if system in LEXICON_SYSTEMS}
+    lenders = {system: r["id"] for r in records for system in r["systems"] if system in LENDING_SYSTEMS}
     database_id = driver.execute_query(_DATABASE_ID, database_=database, routing_="r").records[0]["id"]
-    identity = (database_id, tuple(sorted((r["id"], *r["identity"]) for r in records
-                                          if r["id"] in set(releases.values()))))
+    read_from = set(releases.values()) | set(lenders.values())
+    identity = (database_id, tuple(sorted((r["id"], *r["identity"]) for r in records if r["id"] in read_from)))
     if _last_built is not None and _last_built[0] == identity:
         return _last_built[1]
-    lexicon = Lexicon(_read_entries(driver, database, releases), releases)
+    lexicon = Lexicon(_read_entries(driver, database, releases), releases,
+                      loans=_read_loans(driver, database, lenders), acronyms=_read_acronyms(driver, database, lenders))
     _last_built = (identity, lexicon)
     return lexicon
 
@@ -318,3 +513,77 @@ def _entry(r: Any) -> Entry:
         kind=r["kind"] or "", active=bool(r["active"]), billable=r["billable"], names=tuple(r["names"]),
         semantic_types=tuple(r["semantic_types"]),
     )
+
+
+def _read_acronyms(driver: Driver, database: str, lenders: dict[str, str]) -> dict[str, set[tuple[str, str]]]:
+    """Every term of the lending releases stating each acronym as its name or a synonym."""
+    stated: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for release in sorted(set(lenders.values())):
+        for r in driver.execute_query(_ACRONYMS_STATED, release=release, database_=database, routing_="r").records:
+            stated[r["acronym"]] |= {(system, code) for system, code in r["terms"]}
+    return stated
+
+
+def _read_loans(driver: Driver, database: str, lenders: dict[str, str]) -> list[tuple[tuple[str, str], Loan]]:
+    """The names Mondo, DOID and MeSH lend to ICD-10-CM and HPO concepts, each with the path it took.
+
+    A lender's own cross-references to ICD-10-CM or HPO decide where its names go. A lender without one (every
+    MeSH descriptor, many Mondo terms) lends through the Mondo or DOID terms it is cross-referenced with, and
+    only through those that share a name with it: a cross-reference between ontologies is often to a broader
+    or narrower concept (MeSH "Septic Shock" is cross-referenced from DOID's toxic shock syndrome), a shared
+    name says they are the same. A lender reaching two codes of one system lends nothing there: its names
+    would not say which (a code and its own category count as one, the category).
+    """
+    xrefs: list[Any] = []
+    with driver.session(database=database, default_access_mode="READ") as session:
+        def read(query: str, **params: Any) -> list[Any]:
+            return session.execute_read(lambda tx: list(tx.run(query, **params)))
+
+        for release in sorted(set(lenders.values())):
+            xrefs += read(_LENDER_XREFS, release=release, systems=[*BORROWING_SYSTEMS, *LENDING_SYSTEMS])
+        direct: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
+        peers: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
+        for r in xrefs:
+            lender, target = (r["system"], r["code"]), (r["target_system"], r["target"])
+            if target[0] in BORROWING_SYSTEMS:
+                direct[lender].add(target)
+            elif target != lender:
+                peers[lender].add(target)
+                peers[target].add(lender)
+        candidates = set(direct) | {p for p in peers if any(direct.get(c) for c in peers[p])}
+        names: dict[tuple[str, str], list[str]] = {}
+        for system, release in lenders.items():
+            codes = sorted(code for s, code in candidates if s == system)
+            for r in read(_LENDER_NAMES, release=release, codes=codes):
+                names[(r["system"], r["code"])] = [n for n in dict.fromkeys([r["display"], *r["synonyms"]])
+                                                   if n and not _NOT_A_NAME.search(n)]
+    loans = []
+    # Mondo first, then DOID, then MeSH: where two lend one name to one code, the first is the one reported.
+    for lender, own in sorted(names.items(), key=lambda kv: (LENDING_SYSTEMS.index(kv[0][0]), kv[0][1])):
+        route = _route(lender, direct, peers, names)
+        if route is not None:
+            targets, via = route
+            loans += [(target, Loan(name, lender[0], lender[1], lenders[lender[0]], via))
+                      for name in own for target in targets]
+    return loans
+
+
+def _route(lender: tuple[str, str], direct: dict[tuple[str, str], set[tuple[str, str]]],
+           peers: dict[tuple[str, str], set[tuple[str, str]]],
+           names: dict[tuple[str, str], list[str]]) -> tuple[list[tuple[str, str]], str] | None:
+    """Where ``lender``'s names go (one code per borrowing system) and the peer they went through, if any."""
+    via = ""
+    reached = direct.get(lender, set())
+    if not reached:
+        own = {v for n in names.get(lender, ()) for v in name_variants(n)}
+        carriers = sorted(p for p in peers.get(lender, ()) if direct.get(p)
+                          and own & {v for n in names.get(p, ()) for v in name_variants(n)})
+        reached = {t for p in carriers for t in direct[p]}
+        via = carriers[0][1] if len(carriers) == 1 else (f"{carriers[0][1]} (and others)" if carriers else "")
+    targets = []
+    for system in BORROWING_SYSTEMS:
+        codes = sorted(c for s, c in reached if s == system)
+        top = [c for c in codes if not any(c != o and c.startswith(o) for o in codes)]  # E11.9 under E11: E11
+        if len(top) == 1:
+            targets.append((system, top[0]))
+    return (targets, via) if targets else None

@@ -157,8 +157,9 @@ class DictionaryExtractor:
                 out[name] = _Phrase("finding", finding)
             elif diagnosis:
                 out[name] = _Phrase("diagnosis", diagnosis)
-        for abbr, words in lexicon.abbreviations.items():
-            if words in out and (abbr,) not in out:
+        for abbr, abbreviation in lexicon.abbreviations.items():
+            words = next((w for w in abbreviation.readings() if w in out), None)
+            if words is not None and (abbr,) not in out:
                 out[(abbr,)] = out[words]
         return out
 

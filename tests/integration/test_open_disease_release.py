@@ -202,3 +202,27 @@ def test_search_finds_the_new_systems_by_their_synonyms(api, loaded):
         r = api.get("/v1/search", params={"q": text, "system": system})
         assert r.status_code == 200, r.text
         assert code in [h["code"] for h in r.json()["hits"]], (system, text, r.json())
+
+
+def test_grounding_reads_the_names_the_open_ontologies_give_icd10cm_and_hpo(driver, loaded):
+    """Issue 21 on the real releases: lay names, ontology synonyms and acronyms stated by two ontologies, the
+    path each took; a MeSH name reaches ICD-10-CM only through a term that shares a name with it; diacritics
+    folded; a finding proposed as an ICD-10-CM R-code goes to HPO."""
+    from graph.extraction.grounding import Grounder
+    from graph.extraction.lexicon import load_lexicon
+
+    grounder = Grounder(load_lexicon(driver, DATABASE))
+    niddm = grounder.ground("NIDDM", "diagnosis")
+    assert (niddm.method, niddm.code) == ("ontology_synonym", "E11.9")
+    assert ("ontology synonym: the MONDO name 'NIDDM' of MONDO:0005148, which DOID:9352 cross-references to "
+            "ICD10CM E11") in niddm.steps
+    heart_attack = grounder.ground("heart attack", "diagnosis")
+    assert (heart_attack.method, heart_attack.code) == ("ontology_synonym", "I21.9")
+    pink_eye = grounder.ground("pink eye", "diagnosis")
+    assert (pink_eye.method, pink_eye.code) == ("ontology_synonym", "H10.9")
+    assert "the MESH name 'Pink Eye' of D003231" in " ".join(pink_eye.steps)
+    # MeSH "Septic Shock" is cross-referenced from DOID's toxic shock syndrome (A48.3): no name in common.
+    assert grounder.ground("septic shock", "diagnosis").code != "A48.3"
+    assert grounder.ground("Behcet disease", "diagnosis").code == "M35.2"  # titled "Behçet's disease"
+    palpitations = grounder.ground("palpitations", "finding", system="ICD10CM", code="R00.2")
+    assert (palpitations.outcome, palpitations.system, palpitations.code) == ("replace", "HPO", "HP:0001962")

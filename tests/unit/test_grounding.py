@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from graph.extraction.grounding import FUZZY_THRESHOLD, Grounder, similarity
-from graph.extraction.lexicon import Entry, Lexicon, tokens
+from graph.extraction.lexicon import Abbreviation, Entry, Lexicon, tokens
 from graph.extraction.mentions import DictionaryExtractor
 from loaders.material import Item
 
@@ -63,7 +63,7 @@ RELEASES = {"ICD10CM": "ICD10CM@2026", "HPO": "HPO@1", "SNOMEDCT": "SNOMEDCT@1"}
 
 @pytest.fixture(scope="module")
 def grounder():
-    return Grounder(Lexicon(ENTRIES, RELEASES, {"t2dm": tokens("type 2 diabetes mellitus")}))
+    return Grounder(Lexicon(ENTRIES, RELEASES, {"t2dm": Abbreviation((tokens("type 2 diabetes mellitus"),))}))
 
 
 def test_a_proposed_code_that_checks_out_is_accepted(grounder):

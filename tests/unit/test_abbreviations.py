@@ -1,0 +1,107 @@
+"""The abbreviations file (graph/resources/abbreviations.toml): every entry has readings and a source, a bad
+entry is one error naming file, line and field, and the readings are tried by category (issue 21)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graph.extraction.grounding import Grounder
+from graph.extraction.lexicon import ABBREVIATIONS_FILE, Abbreviation, Entry, Lexicon, load_abbreviations, tokens
+from loaders.errors import SourceFormatError
+
+
+def test_the_shipped_file_gives_every_entry_readings_and_a_source():
+    entries = load_abbreviations()
+    assert len(entries) >= 150
+    assert all(e.readings() and e.source.strip() for e in entries.values())
+    # Sourced from a release wherever one states it: the source names the term.
+    assert entries["copd"].source.split()[0] in {"HPO", "Mondo", "DOID", "MeSH"}
+    assert entries["pe"].readings("diagnosis")[0] == tokens("pulmonary embolism")
+    assert entries["pe"].readings("finding") == ()  # an examination, not a finding to ground
+    assert "ms" not in entries and "asd" not in entries  # two readings in adult medicine: left out
+
+
+@pytest.mark.parametrize(("text", "line", "field", "problem"), [
+    ('[abbreviations.chf]\nmeans = ["heart failure"]\n', 1, "abbreviations.chf.source", "no source"),
+    ('[abbreviations.ok]\nmeans = ["x"]\nsource = "s"\n\n[abbreviations.chf]\nmeans = "heart failure"\n'
+     'source = "s"\n', 5, "abbreviations.chf.means", "not a list of phrases"),
+    ('[abbreviations.chf]\nmeaning = ["heart failure"]\nsource = "s"\n', 1, "abbreviations.chf.meaning",
+     "unknown field"),
+    ('[abbreviations.chf]\nsource = "s"\n', 1, "abbreviations.chf", "no reading"),
+])
+def test_a_bad_entry_is_one_error_naming_file_line_and_field(tmp_path: Path, text, line, field, problem):
+    path = tmp_path / "abbreviations.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SourceFormatError) as caught:
+        load_abbreviations(path)
+    assert (caught.value.path, caught.value.line, caught.value.field) == (str(path), line, field)
+    assert problem in str(caught.value) and str(caught.value).startswith(f"{path}, line {line}, field {field}")
+
+
+def test_a_toml_syntax_error_names_its_line(tmp_path: Path):
+    path = tmp_path / "abbreviations.toml"
+    for text, line in (('[abbreviations.chf]\nmeans = ["heart failure"]\nsource = \n', 3),
+                       ('[abbreviations.chf]\nmeans = ["heart failure"\n', 2)):
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(SourceFormatError) as caught:
+            load_abbreviations(path)
+        assert (caught.value.path, caught.value.line) == (str(path), line)
+
+
+ICD = "ICD10CM@2026"
+ENTRIES = [
+    Entry("ICD10CM", "I50.9", "Heart failure, unspecified", ICD, "code", billable=True),
+    Entry("ICD10CM", "I26.99", "Other pulmonary embolism without acute cor pulmonale", ICD, "code", billable=True,
+          names=("Pulmonary embolism",)),
+    Entry("ICD10CM", "K21", "Gastro-esophageal reflux disease", ICD, "category", billable=False),
+    Entry("ICD10CM", "K21.0", "Gastro-esophageal reflux disease with esophagitis", ICD, "category", billable=False),
+    Entry("ICD10CM", "K21.00", "Gastro-esophageal reflux disease with esophagitis, without bleeding", ICD, "code",
+          billable=True),
+    Entry("ICD10CM", "K21.9", "Gastro-esophageal reflux disease without esophagitis", ICD, "code", billable=True),
+    Entry("ICD10CM", "K51.90", "Ulcerative colitis, unspecified, without complications", ICD, "code", billable=True),
+    Entry("ICD10CM", "K51.911", "Ulcerative colitis, unspecified with rectal bleeding", ICD, "code", billable=True),
+]
+
+
+@pytest.fixture(scope="module")
+def grounder() -> Grounder:
+    abbreviations = {
+        "chf": Abbreviation((tokens("congestive heart failure"), tokens("heart failure")), source="t"),
+        "pe": Abbreviation(diagnosis=(tokens("pulmonary embolism"),), source="t"),
+        "gerd": Abbreviation((tokens("gastroesophageal reflux disease"),), source="HPO HP:0002020 states 'GERD'"),
+    }
+    return Grounder(Lexicon(ENTRIES, {"ICD10CM": ICD}, abbreviations))
+
+
+def test_a_later_reading_grounds_when_the_first_names_nothing(grounder):
+    d = grounder.ground("CHF", "diagnosis")
+    assert d.code == "I50.9"
+    assert "abbreviations: the reading 'heart failure' names it" in d.steps
+
+
+def test_a_reading_of_another_category_is_not_taken(grounder):
+    assert grounder.ground("PE", "diagnosis").code == "I26.99"
+    assert grounder.ground("PE", "finding").outcome == "reject"
+
+
+def test_the_reading_and_its_source_are_in_the_steps(grounder):
+    d = grounder.ground("GERD", "diagnosis")
+    assert "(GERD: HPO HP:0002020 states 'GERD')" in d.steps[0]
+
+
+def test_a_proposal_that_adds_what_the_text_does_not_state_is_replaced_by_the_level_it_supports(grounder):
+    d = grounder.ground("GERD", "diagnosis", system="ICD10CM", code="K21.00")
+    assert (d.outcome, d.code) == ("replace", "K21.9")  # K21's code without esophagitis
+    assert "adds what 'GERD' does not state" in d.reason
+    assert grounder.ground("GERD", "diagnosis", system="ICD10CM", code="K21.9").outcome == "accept"
+
+
+def test_an_unspecified_clause_that_adds_a_complication_is_not_a_general_name(grounder):
+    d = grounder.ground("ulcerative colitis", "diagnosis", system="ICD10CM", code="K51.90")
+    assert (d.outcome, d.code) == ("accept", "K51.90")  # K51.911 "…, unspecified with rectal bleeding" is not it
+
+
+def test_the_file_is_where_the_lexicon_reads_it():
+    assert ABBREVIATIONS_FILE.name == "abbreviations.toml" and ABBREVIATIONS_FILE.is_file()
