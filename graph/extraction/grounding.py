@@ -230,6 +230,17 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
     return ranked[0][4]
 
 
+def _length_bound(mention: int, name: int) -> float:
+    """The highest :func:`similarity` a name of ``name`` words can give a mention of ``mention`` words: every
+    word it can hold matched.
+
+    >>> _length_bound(2, 2), _length_bound(2, 6), _length_bound(3, 1)
+    (1.0, 0.75, 0.417)
+    """
+    matched = min(mention, name)
+    return round(0.5 * matched / mention + matched / (mention + name), 3) if mention and name else 0.0
+
+
 def _normalised(system: str, code: str) -> str:
     from graph.terminology.concepts import normalise_code  # a pure function of a module that also queries
 
@@ -516,7 +527,12 @@ class Grounder:
                     names |= self.lexicon.by_token[close]
             names |= hits or set()
         best: tuple[Entry, float] | None = None
-        for name in names:
+        # Best first by the highest score a name of its length could reach; once that bound is below the best
+        # score found, no later name can win (nor tie): the answer is the one a scan of all of them gives, at a
+        # fraction of the cost (a reject's words "pain" or "disease" reach thousands of long titles).
+        for bound, name in sorted(((_length_bound(len(words), len(n)), n) for n in names), reverse=True):
+            if best is not None and bound < best[1]:
+                break
             score = similarity(words, name)
             if best is not None and score < best[1]:
                 continue

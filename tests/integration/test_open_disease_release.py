@@ -226,3 +226,43 @@ def test_grounding_reads_the_names_the_open_ontologies_give_icd10cm_and_hpo(driv
     assert grounder.ground("Behcet disease", "diagnosis").code == "M35.2"  # titled "Behçet's disease"
     palpitations = grounder.ground("palpitations", "finding", system="ICD10CM", code="R00.2")
     assert (palpitations.outcome, palpitations.system, palpitations.code) == ("replace", "HPO", "HP:0001962")
+
+
+def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
+        driver, neo4j_settings, loaded, tmp_path):
+    """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in
+    ``/v1/provenance/mention/{id}``, on an extraction run over the real releases."""
+    from graph.extraction.lexicon import load_lexicon
+    from graph.extraction.material import current_items, ingest
+    from graph.extraction.mentions import DictionaryExtractor
+    from graph.extraction.runs import run_extraction
+
+    deck = tmp_path / "deck.jsonl"
+    card = {"id": "fc-lent-01", "kind": "fact_card", "text": "NIDDM, and in the same patient T2DM.",
+            "sections": {"title": "NIDDM"},
+            "candidates": [{"mention": "NIDDM", "category": "diagnosis", "role": "correct", "system": "ICD10CM",
+                            "code": "E11.65", "proposed_by": "llm:test"},
+                           {"mention": "T2DM", "category": "diagnosis", "role": "correct"}]}
+    deck.write_text(json.dumps({"document": {"id": "lent-names", "title": "test deck", "license": "CC0-1.0"}})
+                    + "\n" + json.dumps(card) + "\n", encoding="utf-8")
+    ingest(driver, DATABASE, deck)
+    lexicon = load_lexicon(driver, DATABASE)
+    items = [i for i in current_items(driver, DATABASE) if i.id == "fc-lent-01"]
+    run = run_extraction(driver, DATABASE, items, DictionaryExtractor(lexicon), lexicon)
+    assert run.action == "completed"
+
+    def chain_of(text: str) -> dict:
+        [record] = rows(driver, "MATCH (m:Mention {item_id: 'fc-lent-01', origin: 'proposed', text: $text}) "
+                                "RETURN m.id AS id", text=text)
+        with api_client(neo4j_settings, driver=driver) as client:
+            answer = client.get(f"/v1/provenance/mention/{record['id']}")
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    niddm = chain_of("NIDDM")
+    assert niddm["grounding"]["outcome"] == "replace" and niddm["concept"]["code"] == "E11.9"
+    assert any(step.startswith("ontology synonym: the MONDO name 'NIDDM' of MONDO:0005148")
+               for step in niddm["grounding"]["steps"]), niddm["grounding"]["steps"]
+    t2dm = chain_of("T2DM")
+    assert t2dm["concept"]["code"] == "E11.9"
+    assert t2dm["grounding"]["steps"][0].startswith("abbreviations: 't2dm' read as 'type 2 diabete mellitu")
