@@ -230,6 +230,35 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
     return ranked[0][4]
 
 
+#: Words of a title that state a cause, a state or a complication: a proposed code whose title has one the
+#: mention does not state says more than the text (issue 21, pattern 4).
+_QUALIFYING = re.compile(r"\b(in remission|in relapse|recurrent|rheumatic|alcoholic|traumatic|secondary|due to|"
+                         r"induced|congenital|postprocedural|localized)\b", re.IGNORECASE)
+_WITH_PART = re.compile(r"\bwith\b(?!out)([^,;]*)", re.IGNORECASE)
+
+
+def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
+    """What ``title`` states that the mention's ``words`` do not: a cause, state or complication word, a
+    "with …" clause whose words the mention lacks, or a number (a type or a stage).
+
+    >>> unstated_qualifiers(tokens("aortic stenosis"), "Rheumatic aortic stenosis")
+    ['rheumatic']
+    >>> unstated_qualifiers(tokens("diabetic nephropathy"), "Type 1 diabetes mellitus with diabetic nephropathy")
+    ['1']
+    >>> unstated_qualifiers(tokens("CLL"), "Chronic lymphocytic leukemia of B-cell type, in remission")
+    ['in remission']
+    >>> unstated_qualifiers(tokens("hypertensive heart disease with heart failure"),
+    ...                     "Hypertensive heart disease with heart failure")
+    []
+    """
+    said = set(words)
+    added = [m.group(1).lower() for m in _QUALIFYING.finditer(title) if not set(tokens(m.group(1))) <= said]
+    added += [f"with{m.group(1)}".strip() for m in _WITH_PART.finditer(title)
+              if not set(tokens(m.group(1))) <= said]
+    added += [w for w in tokens(title) if w.isdigit() and w not in said]
+    return added
+
+
 def _length_bound(mention: int, name: int) -> float:
     """The highest :func:`similarity` a name of ``name`` words can give a mention of ``mention`` words: every
     word it can hold matched.
@@ -284,6 +313,9 @@ class Grounder:
             return Decision("reject", reason=reason, steps=steps)
         method, entry, score = found
         entry = self._default_code(entry, steps)
+        if failure and system and code and entry.ref == (system, _normalised(system, code)) and " adds " in failure:
+            return Decision("reject", reason=f"proposed {system} {code} {failure}; the search found only it",
+                            steps=steps)
         if failure and system and code and entry.ref == (system, _normalised(system, code)):
             outcome = "accept"  # its own name did not say so; another name of it did
             reason = f"proposed {system} {code} confirmed by {method.replace('_', ' ')} match ({failure})"
@@ -332,6 +364,14 @@ class Grounder:
         if not any(covers(words, name) for name in self.lexicon.names_of(entry)):
             steps.append(f"proposed: its name {entry.display!r} leaves out words of {mention!r} "
                          f"(score {score:.2f}): another concept")
+            return None
+        # Against the proposal's own name that says least beyond the mention: "Graves' disease" is a name of
+        # E05.0 "Thyrotoxicosis with diffuse goiter", and adds nothing.
+        added = min((unstated_qualifiers(words, name) for name in (entry.display, *entry.names)
+                     if covers(words, tokens(name))), key=len, default=unstated_qualifiers(words, entry.display))
+        if added:
+            steps.append(f"proposed: its name {entry.display!r} adds {', '.join(repr(a) for a in added)}, which "
+                         f"{mention!r} does not state")
             return None
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
         supported = self._supported_instead(entry, words, category)

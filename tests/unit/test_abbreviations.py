@@ -60,6 +60,7 @@ ENTRIES = [
     Entry("ICD10CM", "K21.00", "Gastro-esophageal reflux disease with esophagitis, without bleeding", ICD, "code",
           billable=True),
     Entry("ICD10CM", "K21.9", "Gastro-esophageal reflux disease without esophagitis", ICD, "code", billable=True),
+    Entry("ICD10CM", "K21.8", "Erosive gastro-esophageal reflux disease", ICD, "code", billable=True),  # made up
     Entry("ICD10CM", "K51.90", "Ulcerative colitis, unspecified, without complications", ICD, "code", billable=True),
     Entry("ICD10CM", "K51.911", "Ulcerative colitis, unspecified with rectal bleeding", ICD, "code", billable=True),
 ]
@@ -94,7 +95,11 @@ def test_the_reading_and_its_source_are_in_the_steps(grounder):
 def test_a_proposal_that_adds_what_the_text_does_not_state_is_replaced_by_the_level_it_supports(grounder):
     d = grounder.ground("GERD", "diagnosis", system="ICD10CM", code="K21.00")
     assert (d.outcome, d.code) == ("replace", "K21.9")  # K21's code without esophagitis
-    assert "adds what 'GERD' does not state" in d.reason
+    assert "adds 'with esophagitis', which 'GERD' does not state" in d.reason
+    # A qualifier no rule names ("erosive") still gives way where the mention names another code exactly.
+    erosive = grounder.ground("GERD", "diagnosis", system="ICD10CM", code="K21.8")
+    assert (erosive.outcome, erosive.code) == ("replace", "K21.9")
+    assert "adds what 'GERD' does not state" in erosive.reason
     assert grounder.ground("GERD", "diagnosis", system="ICD10CM", code="K21.9").outcome == "accept"
 
 

@@ -18,6 +18,8 @@ MODULES = [
     "graph.store.runs",
     "graph.terminology.systems",
     "graph.terminology.concepts",
+    "graph.extraction.lexicon",
+    "graph.extraction.grounding",
 ]
 
 

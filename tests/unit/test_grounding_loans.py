@@ -153,3 +153,12 @@ def test_a_7th_character_the_text_does_not_state_is_the_initial_encounter_of_a_c
     # A digit in the 7th place is an axis of its own, chosen by the marks: the unspecified eye.
     retinopathy = "type 2 diabetes mellitus with mild nonproliferative diabetic retinopathy with macular edema"
     assert grounder.ground(retinopathy, "diagnosis").code == "E11.3219"
+
+
+def test_a_proposal_adding_a_state_a_number_or_a_with_clause_the_text_does_not_state_is_not_kept(grounder):
+    """Pattern 4: "in remission", "type 1", "with …" in the proposed title and not in the mention."""
+    d = grounder.ground("acute myeloblastic leukemia", "diagnosis", system="ICD10CM", code="C92.01")
+    assert (d.outcome, d.code) == ("replace", "C92.00")
+    assert "adds 'in remission'" in " ".join(d.steps)
+    kept = grounder.ground("acute myeloblastic leukemia in remission", "diagnosis", system="ICD10CM", code="C92.01")
+    assert (kept.outcome, kept.code) == ("accept", "C92.01")
