@@ -276,6 +276,15 @@ def _normalised(system: str, code: str) -> str:
     return normalise_code(system, code)
 
 
+@dataclass(frozen=True)
+class Refused:
+    """A proposed code that did not pass step (a); the step that says why is the last of the steps."""
+
+    #: It failed by saying more than the text (a state, cause, complication or number the mention lacks): a
+    #: search that finds only it again does not confirm it.
+    says_more: bool = False
+
+
 class Grounder:
     """Runs the cascade against one lexicon (one snapshot of the current releases)."""
 
@@ -300,12 +309,12 @@ class Grounder:
         if words != written:
             steps.append(f"abbreviations: {' '.join(written)!r} read as {' '.join(words)!r}"
                          + self._sources(written))
-        failure = ""
+        failure, says_more = "", False
         if system and code:
-            decision = self._check_proposed(words, mention, category, finding_type, system, code, steps)
-            if decision is not None:
-                return decision
-            failure = steps[-1]
+            checked = self._check_proposed(words, mention, category, finding_type, system, code, steps)
+            if isinstance(checked, Decision):
+                return checked
+            failure, says_more = steps[-1], checked.says_more
         found = self._search_readings(readings, category, finding_type, steps)
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
@@ -313,7 +322,7 @@ class Grounder:
             return Decision("reject", reason=reason, steps=steps)
         method, entry, score = found
         entry = self._default_code(entry, steps)
-        if failure and system and code and entry.ref == (system, _normalised(system, code)) and " adds " in failure:
+        if says_more and system and code and entry.ref == (system, _normalised(system, code)):
             return Decision("reject", reason=f"proposed {system} {code} {failure}; the search found only it",
                             steps=steps)
         if failure and system and code and entry.ref == (system, _normalised(system, code)):
@@ -329,18 +338,18 @@ class Grounder:
     # -- step (a) ------------------------------------------------------------------------------------------
 
     def _check_proposed(self, words: tuple[str, ...], mention: str, category: str, finding_type: str | None,
-                        system: str, code: str, steps: list[str]) -> Decision | None:
+                        system: str, code: str, steps: list[str]) -> Decision | Refused:
         from graph.terminology.concepts import normalise_code
 
         code = normalise_code(system, code)
         release = self.lexicon.releases.get(system)
         if release is None:
             steps.append(f"proposed: cannot be checked, no complete release of {system} is loaded")
-            return None
+            return Refused()
         entry = self.lexicon.get(system, code)
         if entry is None:
             steps.append(f"proposed: does not exist in {release}")
-            return None
+            return Refused()
         if not entry.active:
             for successor in entry.replaced_by:
                 new = self.lexicon.get(system, successor)
@@ -351,20 +360,20 @@ class Grounder:
                                     f"proposed {system} {code} is inactive in {release}; its successor is "
                                     f"{successor}", steps)
             steps.append(f"proposed: is inactive in {release}")
-            return None
+            return Refused()
         wrong = kind_allows(self.lexicon, entry, category)
         if wrong:
             steps.append(f"proposed: is {wrong}")
-            return None
+            return Refused()
         score = self._match(words, entry)
         if score < PROPOSED_MATCH_THRESHOLD:
             steps.append(f"proposed: its name {entry.display!r} does not match {mention!r} "
                          f"(score {score:.2f} < {PROPOSED_MATCH_THRESHOLD})")
-            return None
+            return Refused()
         if not any(covers(words, name) for name in self.lexicon.names_of(entry)):
             steps.append(f"proposed: its name {entry.display!r} leaves out words of {mention!r} "
                          f"(score {score:.2f}): another concept")
-            return None
+            return Refused()
         # Against the proposal's own name that says least beyond the mention: "Graves' disease" is a name of
         # E05.0 "Thyrotoxicosis with diffuse goiter", and adds nothing.
         added = min((unstated_qualifiers(words, name) for name in (entry.display, *entry.names)
@@ -372,7 +381,7 @@ class Grounder:
         if added:
             steps.append(f"proposed: its name {entry.display!r} adds {', '.join(repr(a) for a in added)}, which "
                          f"{mention!r} does not state")
-            return None
+            return Refused(says_more=True)
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
         supported = self._supported_instead(entry, words, category)
         if supported is not None:
