@@ -1,18 +1,25 @@
 """Relation records parked in a temporary file while a release's concepts stream in.
 
 Both sinks write every concept before the edges between them, so the edges wait on disk (Python memory
-stays flat however large the release). They are pickled a chunk at a time: one ``pickle.dump`` per record
-cost 10 s of the 313,572 HPO edges' load, one per thousand about a third of that.
+stays flat however large the release). They are pickled a chunk at a time, each record as the plain tuple
+of its fields: one ``pickle.dump`` per record cost 10 s of the 313,572 HPO edges' load, one per thousand
+about a third of that, and a thousand tuples instead of a thousand frozen dataclasses (whose pickling goes
+through ``dataclasses.fields`` for every record) half of that again (bench/RESULTS.md).
 """
 
 from __future__ import annotations
 
+import operator
 import pickle
 import tempfile
 from collections.abc import Iterator
+from dataclasses import fields
 from types import TracebackType
 
 from loaders.records import RelationRecord
+
+#: A record's fields in declaration order: ``RelationRecord(*_as_tuple(r)) == r``.
+_as_tuple = operator.attrgetter(*(f.name for f in fields(RelationRecord)))
 
 
 class EdgeSpool:
@@ -21,10 +28,10 @@ class EdgeSpool:
     def __init__(self, chunk: int = 1000) -> None:
         self._file = tempfile.TemporaryFile()  # noqa: SIM115 - closed by __exit__
         self._chunk_size = chunk
-        self._chunk: list[RelationRecord] = []
+        self._chunk: list[tuple[object, ...]] = []
 
     def add(self, record: RelationRecord) -> None:
-        self._chunk.append(record)
+        self._chunk.append(_as_tuple(record))
         if len(self._chunk) >= self._chunk_size:
             self._flush()
 
@@ -39,10 +46,11 @@ class EdgeSpool:
         self._file.seek(0)
         while True:
             try:
-                chunk: list[RelationRecord] = pickle.load(self._file)
+                chunk: list[tuple[object, ...]] = pickle.load(self._file)
             except EOFError:
                 return
-            yield from chunk
+            for values in chunk:
+                yield RelationRecord(*values)  # type: ignore[arg-type]
 
     def __enter__(self) -> EdgeSpool:
         return self

@@ -181,7 +181,8 @@ class GraphWriter:
         def work(tx: ManagedTransaction) -> list[str]:
             return list(tx.run(_CONCEPT_QUERY, rows=rows, release=self.release_id).value("id"))
 
-        with self.driver.session(database=self.database) as session:
+        # One PULL for the whole batch's ids: the default fetch size asked for them a thousand at a time.
+        with self.driver.session(database=self.database, fetch_size=-1) as session:
             ids = session.execute_write(work)
         self._ids.update(zip(((row["system"], row["code"]) for row in rows), ids, strict=True))
         counts.concepts += len(rows)

@@ -20,3 +20,14 @@ def test_records_come_back_whole_and_in_order(count):
         for edge in edges:
             spool.add(edge)
         assert list(spool.drain()) == edges
+
+
+def test_every_field_survives_the_spool():
+    """Records are spooled as tuples of their fields: none may be lost, reordered or defaulted."""
+    edge = RelationRecord(type="XREF", source_code="HP:1", target_code="C0011860", system="HPO", source_file="hp.obo",
+                          record="line 9", key="xref|UMLS:C0011860", properties=(("scope", "exact"),),
+                          target_system="UMLS", to_identity=True)
+    with EdgeSpool() as spool:
+        spool.add(edge)
+        [back] = spool.drain()
+    assert back == edge and back.to_identity and back.target_system == "UMLS" and back.key == edge.key
