@@ -38,7 +38,11 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 
-from graph.extraction.lexicon import Entry, Lexicon, Loan, tokens
+from graph.extraction.axes import Axes, differs_by_side, read_axes, side_of
+from graph.extraction.context import without_frame
+from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
+from graph.extraction.lexicon import Entry, Lexicon, Loan, name_variants, tokens
+from graph.extraction.wordforms import finding_heads, noun_readings, result_readings
 
 FUZZY_THRESHOLD = 0.90
 PROPOSED_MATCH_THRESHOLD = 0.70
@@ -67,7 +71,8 @@ class Decision:
     """What the cascade concluded for one mention, and every step it took."""
 
     outcome: str  # accept | replace | reject
-    method: str | None = None  # proposed_code | replaced_by | exact_name | ontology_synonym | crosswalk | fuzzy
+    #: proposed_code | replaced_by | exact_name | ontology_synonym | crosswalk | fuzzy | personal_history
+    method: str | None = None
     system: str | None = None
     code: str | None = None
     display: str | None = None
@@ -202,7 +207,8 @@ _ABSENT_MARK = re.compile(r"\bwithout\b|\buncomplicated\b|\bnot specified as\b|\
 
 
 def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
-    """The child that only adds "unspecified", "without …" or "uncomplicated" to its parent's title.
+    """The child that only adds "unspecified", "without …" or "uncomplicated" to its parent's title, or the
+    one child titled as its parent is.
 
     Marks are counted beyond the parent's own ("Peptic ulcer, site unspecified" → its child adding
     "unspecified as acute or chronic, without …"); a child adding a "with …" is a specific form, never
@@ -216,6 +222,11 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
         # fracture the closed one ("a fracture not indicated as open or closed should be coded to closed",
         # ICD-10-CM guideline I.C.19.c.1).
         return next((c for c in seventh if c.code.endswith("A")), None)
+
+    same = [c for c in children if c.active and tokens(c.display, keep_qualifiers=True)
+            == tokens(parent.display, keep_qualifiers=True)]
+    if len(same) == 1:  # J03.90 "Acute tonsillitis, unspecified" under J03.9 of that very title
+        return same[0]
 
     def count(pattern: re.Pattern[str], e: Entry) -> int:
         return len(pattern.findall(e.display)) - len(pattern.findall(parent.display))
@@ -234,7 +245,9 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
 #: mention does not state says more than the text (issue 21, pattern 4).
 _QUALIFYING = re.compile(r"\b(in remission|in relapse|recurrent|rheumatic|alcoholic|traumatic|secondary|due to|"
                          r"induced|congenital|postprocedural|localized)\b", re.IGNORECASE)
-_WITH_PART = re.compile(r"\bwith\b(?!out)([^,;]*)", re.IGNORECASE)
+#: A "with …" clause of a title; "with unspecified …" states nothing (N04.9 "Nephrotic syndrome with unspecified
+#: morphologic changes" is the default of "nephrotic syndrome", as :data:`_WITH` already knows).
+_WITH_PART = re.compile(r"\bwith\b(?!out|\s+unspecified)([^,;]*)", re.IGNORECASE)
 
 
 def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
@@ -247,6 +260,8 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
     ['1']
     >>> unstated_qualifiers(tokens("CLL"), "Chronic lymphocytic leukemia of B-cell type, in remission")
     ['in remission']
+    >>> unstated_qualifiers(tokens("nephrotic syndrome"), "Nephrotic syndrome with unspecified morphologic changes")
+    []
     >>> unstated_qualifiers(tokens("hypertensive heart disease with heart failure"),
     ...                     "Hypertensive heart disease with heart failure")
     []
@@ -255,8 +270,30 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
     added = [m.group(1).lower() for m in _QUALIFYING.finditer(title) if not set(tokens(m.group(1))) <= said]
     added += [f"with{m.group(1)}".strip() for m in _WITH_PART.finditer(title)
               if not set(tokens(m.group(1))) <= said]
-    added += [w for w in tokens(title) if w.isdigit() and w not in said]
+    added += [w for w in tokens(title) if (w.isdigit() or side_of((w,))) and w not in said]
     return added
+
+
+#: Words of a name that state a cause, origin or state: a fuzzy match whose name has one the mention lacks is
+#: another condition ("drug-induced erectile dysfunction" for "ED", "congenital renal artery stenosis",
+#: "iatrogenic neonatal hypoglycemia", "ischemic stroke, susceptibility to"), not a misspelling of it.
+_STATE_WORDS = frozenset({"congenital", "induced", "iatrogenic", "postprocedural", "postoperative", "secondary",
+                          "traumatic", "alcoholic", "rheumatic", "recurrent", "remission", "relapse",
+                          "susceptibility", "hereditary", "familial", "gestational", "neonatal", "drug"})
+
+
+def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    """``name`` states a cause, origin, state or number the mention's ``words`` do not.
+
+    >>> adds_state(tokens("renal artery stenosis"), tokens("Congenital renal artery stenosis"))
+    True
+    >>> adds_state(tokens("polycystic kidney disease"), tokens("Polycystic kidney disease 3"))
+    True
+    >>> adds_state(tokens("hyperemesis gravidarum"), tokens("Mild hyperemesis gravidarum"))
+    False
+    """
+    said = set(words)
+    return any((w in _STATE_WORDS or w.isdigit()) and w not in said for w in name)
 
 
 def _length_bound(mention: int, name: int) -> float:
@@ -268,6 +305,16 @@ def _length_bound(mention: int, name: int) -> float:
     """
     matched = min(mention, name)
     return round(0.5 * matched / mention + matched / (mention + name), 3) if mention and name else 0.0
+
+
+def _unpadded(code: str) -> str:
+    """An ICD-10-CM code without the ``X`` placeholders that pad it to a 7th character: ``S13.4XX`` → ``S13.4``."""
+    return code.rstrip("X").rstrip(".")
+
+
+def _icd_parent(code: str) -> str:
+    """The ICD-10-CM code one level up, as :meth:`Lexicon.icd_children` files it: ``G56.01`` → ``G56.0``."""
+    return code[:-1].rstrip(".")
 
 
 def _normalised(system: str, code: str) -> str:
@@ -291,6 +338,7 @@ class Grounder:
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
         self._fuzzy_memo: dict[tuple[tuple[str, ...], str, tuple[str, ...]], tuple[Entry, float] | None] = {}
+        self._history: list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]] | None = None
 
     def systems_for(self, category: str, finding_type: str | None = None) -> tuple[str, ...]:
         order = list(SYSTEM_ORDER[category])
@@ -302,26 +350,45 @@ class Grounder:
 
     def ground(self, mention: str, category: str, *, finding_type: str | None = None,
                system: str | None = None, code: str | None = None) -> Decision:
+        phrase = without_frame(mention)
+        if phrase != mention:  # "toddler brought in with a barking cough": the barking cough is grounded
+            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code)
+            decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
+            return decided
+        shorthand = read_shorthand(mention) if category == "diagnosis" else None
+        if shorthand is not None and "ICD10CM" in self.lexicon.releases:
+            return self._ground_shorthand(shorthand, mention, system, code)
         written = tokens(mention)
         readings = self.lexicon.readings(written, category)
         words = readings[0]
+        axes, condition = read_axes(written)
+        core = self.lexicon.readings(condition, category) if axes and condition else readings
         steps: list[str] = []
         if words != written:
             steps.append(f"abbreviations: {' '.join(written)!r} read as {' '.join(words)!r}"
                          + self._sources(written))
+        if axes:
+            steps.append(f"axes: {axes.describe()} stated; the condition is {' '.join(core[0])!r}")
         failure, says_more = "", False
         if system and code:
-            checked = self._check_proposed(words, mention, category, finding_type, system, code, steps)
+            checked = self._check_proposed(words, core[0], axes, mention, category, finding_type, system, code,
+                                           steps)
             if isinstance(checked, Decision):
                 return checked
             failure, says_more = steps[-1], checked.says_more
         found = self._search_readings(readings, category, finding_type, steps)
+        if core is not readings and (found is None or found[0] == "fuzzy"):
+            # The axes' words kept the whole mention from naming anything exactly: the condition alone may.
+            apart = self._search_readings(core, category, finding_type, steps)
+            if apart is not None and (found is None or apart[0] != "fuzzy"):
+                steps.append(f"axes: the condition {' '.join(core[0])!r} named apart from them")
+                found = apart
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
             return Decision("reject", reason=reason, steps=steps)
         method, entry, score = found
-        entry = self._default_code(entry, steps)
+        entry = self._by_axes(self._default_code(entry, steps), axes, words, steps)
         if says_more and system and code and entry.ref == (system, _normalised(system, code)):
             return Decision("reject", reason=f"proposed {system} {code} {failure}; the search found only it",
                             steps=steps)
@@ -335,10 +402,96 @@ class Grounder:
             outcome, reason = "accept", f"{method.replace('_', ' ')} match"
         return Decision(outcome, method, entry.system, entry.code, entry.display, entry.release, score, reason, steps)
 
+    # -- history and status shorthand ---------------------------------------------------------------------
+
+    def _ground_shorthand(self, shorthand: Shorthand, mention: str, system: str | None,
+                          code: str | None) -> Decision:
+        """A history ("h/o TIA") or status ("s/p CABG") goes to the Z code that names it, or is rejected:
+        the condition's own code is never the answer, whoever proposed it (:mod:`.history`)."""
+        kind, of = shorthand.kind, shorthand.of
+        steps = [f"{kind}: {mention!r} states a {kind} of {of!r}"]
+        found = self._history_of(of, steps) if kind == "history" else self._status_of(of, steps)
+        proposed = (system, _normalised(system, code)) if system and code else None
+        said = f"proposed {system} {code} names {of!r} itself, not its {kind}; " if proposed else ""
+        if found is None:
+            what = "personal history" if kind == "history" else "status"
+            return Decision("reject", reason=f"{said}no ICD-10-CM {what} code names {of!r}", steps=steps)
+        method, entry = found
+        if proposed == entry.ref:
+            return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, 1.0,
+                            f"proposed code checked: the {kind} code of {of!r}", steps)
+        return Decision("replace" if proposed else "accept", method, entry.system, entry.code, entry.display,
+                        entry.release, 1.0, said + f"the {kind} code of {of!r}", steps)
+
+    def _history_codes(self) -> list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]:
+        """ICD-10-CM's "Personal history of …" codes: each with what its titles say after those words, and
+        the code spans its "conditions classifiable to …" notes name."""
+        if self._history is None:
+            codes = []
+            for (system, _), entry in sorted(self.lexicon.by_ref.items()):
+                if system != "ICD10CM" or not entry.active or not entry.display.lower().startswith("personal history"):
+                    continue
+                names = (entry.display, *entry.names)
+                tails = [v[2:] for n in names for v in name_variants(n) if v[:2] == ("personal", "history")]
+                codes.append((entry, tails, [span for n in names for span in classifiable_spans(n)]))
+            self._history = codes
+        return self._history
+
+    def _history_of(self, of: str, steps: list[str]) -> tuple[str, Entry] | None:
+        """The personal history code of ``of``: one whose title or inclusion term names it, else the healed
+        form ICD-10-CM titles ("old myocardial infarction"), else the code whose "classifiable to" notes hold
+        the code ``of`` grounds to (the narrowest span)."""
+        for words in self.lexicon.readings(tokens(of), "diagnosis"):
+            covering = [(len(tail) - len(words), entry.billable is False, entry.code, entry)
+                        for entry, tails, _ in self._history_codes() for tail in tails if covers(words, tail)]
+            if covering:
+                entry = min(covering, key=lambda c: c[:3])[3]
+                steps.append(f"history: {entry.code} {entry.display!r} names {' '.join(words)!r}")
+                return self._billable_history(entry, steps)
+            healed = self._named(("old", *words), "diagnosis", ("ICD10CM",), steps)
+            if healed is not None:
+                return self._billable_history(healed[1], steps)
+        condition = self.ground(of, "diagnosis")
+        if condition.system != "ICD10CM" or not condition.code or condition.outcome == "reject":
+            steps.append(f"history: {of!r} is grounded to no ICD-10-CM code, and no history code names it")
+            return None
+        held = [(span, entry) for entry, _, spans in self._history_codes() for span in spans
+                if in_span(condition.code, span)]
+        if not held:
+            steps.append(f"history: no personal history code holds {condition.code} {condition.display!r}")
+            return None
+        span, entry = min(held, key=lambda h: (-len(h[0][0]), h[0][0] != h[0][1], h[1].code))
+        steps.append(f"history: {of!r} is {condition.code} {condition.display!r}, a condition classifiable to "
+                     f"{'–'.join(dict.fromkeys(span))}: {entry.code} {entry.display!r}")
+        return self._billable_history(entry, steps)
+
+    @staticmethod
+    def _billable_history(entry: Entry, steps: list[str]) -> tuple[str, Entry] | None:
+        """A history code that is billable, or none: a history category's children name other conditions
+        (Z86.7's are thromboses, an ischaemic attack, a cardiac arrest), so none of them is its default."""
+        if entry.billable is False:
+            steps.append(f"history: {entry.code} is a category whose codes name other conditions: none chosen")
+            return None
+        return "personal_history", entry
+
+    def _status_of(self, of: str, steps: list[str]) -> tuple[str, Entry] | None:
+        """The status code of a procedure: ICD-10-CM's "Presence of …" or "Status …" names it exactly."""
+        for words in self.lexicon.readings(tokens(of), "diagnosis"):
+            for lead in ("presence", "status"):
+                named = self._named((lead, *words), "diagnosis", ("ICD10CM",), steps)
+                if named is not None:
+                    return named[0], self._default_code(named[1], steps)
+        steps.append(f"status: no ICD-10-CM status code names {of!r}")
+        return None
+
     # -- step (a) ------------------------------------------------------------------------------------------
 
-    def _check_proposed(self, words: tuple[str, ...], mention: str, category: str, finding_type: str | None,
-                        system: str, code: str, steps: list[str]) -> Decision | Refused:
+    def _check_proposed(self, words: tuple[str, ...], core: tuple[str, ...], axes: Axes, mention: str,
+                        category: str, finding_type: str | None, system: str, code: str,
+                        steps: list[str]) -> Decision | Refused:
+        """Step (a). The proposal's name is matched against the condition (``core``: the mention without the
+        side and encounter it states, which choose among the code's siblings afterwards); what its title
+        states beyond the mention is judged against all the mention's ``words``."""
         from graph.terminology.concepts import normalise_code
 
         code = normalise_code(system, code)
@@ -365,25 +518,25 @@ class Grounder:
         if wrong:
             steps.append(f"proposed: is {wrong}")
             return Refused()
-        score = self._match(words, entry)
+        score = self._match(core, entry)
         if score < PROPOSED_MATCH_THRESHOLD:
             steps.append(f"proposed: its name {entry.display!r} does not match {mention!r} "
                          f"(score {score:.2f} < {PROPOSED_MATCH_THRESHOLD})")
             return Refused()
-        if not any(covers(words, name) for name in self.lexicon.names_of(entry)):
+        if not any(covers(core, name) for name in self.lexicon.names_of(entry)):
             steps.append(f"proposed: its name {entry.display!r} leaves out words of {mention!r} "
                          f"(score {score:.2f}): another concept")
             return Refused()
         # Against the proposal's own name that says least beyond the mention: "Graves' disease" is a name of
         # E05.0 "Thyrotoxicosis with diffuse goiter", and adds nothing.
         added = min((unstated_qualifiers(words, name) for name in (entry.display, *entry.names)
-                     if covers(words, tokens(name))), key=len, default=unstated_qualifiers(words, entry.display))
+                     if covers(core, tokens(name))), key=len, default=unstated_qualifiers(words, entry.display))
         if added:
             steps.append(f"proposed: its name {entry.display!r} adds {', '.join(repr(a) for a in added)}, which "
                          f"{mention!r} does not state")
             return Refused(says_more=True)
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
-        supported = self._supported_instead(entry, words, category)
+        supported = self._supported_instead(entry, core, category)
         if supported is not None:
             steps.append(f"proposed: says more than the text, which names {supported.code} {supported.display!r}")
             supported = self._default_code(supported, steps)
@@ -400,6 +553,11 @@ class Grounder:
                             f"first: {method.replace('_', ' ')} match, the proposed code kept as its "
                             f"{system} link", steps)
         default = self._default_code(entry, steps)
+        stated = self._by_axes(default, axes, words, steps)
+        if stated is not default:
+            return Decision("replace", "proposed_code", stated.system, stated.code, stated.display,
+                            stated.release, score, f"proposed {system} {code} names the condition; the text states "
+                            f"{axes.describe() or 'no side'}: {stated.code}", steps)
         if default is not entry:
             return Decision("replace", "proposed_code", default.system, default.code, default.display,
                             default.release, score, f"proposed {system} {code} is a category, not a billable code; "
@@ -448,6 +606,44 @@ class Grounder:
             steps.append(f"default code: {start.code} is a category, not a billable code; its default code "
                          f"is {entry.code} {entry.display!r}")
         return entry
+
+    def _by_axes(self, entry: Entry, axes: Axes, words: tuple[str, ...], steps: list[str]) -> Entry:
+        """The ICD-10-CM sibling of ``entry`` that states what the text states on each axis, and no more.
+
+        The side: where ``entry``'s title says "unspecified" (or nothing) and a sibling says the side the
+        text states, that sibling; where its title states a side the text does not, the sibling that leaves
+        it unspecified. The encounter: the 7th character the text states (A, D, S) in place of ``entry``'s.
+        A sibling that is not there leaves ``entry`` as it is: the axis takes the code's default."""
+        if entry.system != "ICD10CM":
+            return entry
+        chosen = entry
+        seventh = chosen.code[-1] if _SEVENTH.fullmatch(chosen.code) else None
+        base = self.lexicon.get("ICD10CM", _unpadded(chosen.code[:-1])) if seventh else chosen
+        if base is not None:
+            title = tokens(base.display, keep_qualifiers=True)
+            has = side_of(title)
+            wanted = axes.side if axes.side else (None if has is None or has in words else "")
+            if wanted is not None and wanted != has:
+                siblings = [s for s in self.lexicon.icd_children(_icd_parent(base.code)) if s.active]
+                unsided = base if has is None else next(
+                    (s for s in siblings if differs_by_side(tokens(s.display, keep_qualifiers=True), title, has)),
+                    None)
+                target = unsided if wanted == "" or unsided is None else next(
+                    (s for s in siblings
+                     if differs_by_side(tokens(unsided.display, keep_qualifiers=True),
+                                        tokens(s.display, keep_qualifiers=True), wanted)), None)
+                if target is not None and target is not base:
+                    found = self.lexicon.get("ICD10CM", target.code.ljust(7, "X") + seventh) if seventh else target
+                    if found is not None and found.active:
+                        steps.append(f"axes: {'the side ' + wanted if wanted else 'no side'} stated: "
+                                     f"{chosen.code} → {found.code} {found.display!r}")
+                        chosen = found
+        if axes.encounter and seventh and chosen.code[-1] != axes.encounter:
+            found = self.lexicon.get("ICD10CM", chosen.code[:-1] + axes.encounter)
+            if found is not None and found.active:
+                steps.append(f"axes: the {axes.describe().split(', ')[-1]} stated: {chosen.code} → {found.code}")
+                chosen = found
+        return chosen
 
     def _match(self, words: tuple[str, ...], entry: Entry) -> float:
         return max((similarity(words, n) for n in self.lexicon.names_of(entry)), default=0.0)
@@ -498,15 +694,39 @@ class Grounder:
                          steps: list[str]) -> tuple[str, Entry, float] | None:
         """Steps (b)–(d) on the likeliest reading, after a look for an exact name under every reading: "CHF"
         is congestive heart failure or heart failure, whichever a concept is named."""
+        systems = self.systems_for(category, finding_type)
         if len(readings) > 1:
-            systems = self.systems_for(category, finding_type)
             for words in readings:
                 named = self._named(words, category, systems, steps)
                 if named is not None:
                     if words != readings[0]:
                         steps.append(f"abbreviations: the reading {' '.join(words)!r} names it")
                     return named[0], named[1], 1.0
-        return self._search(readings[0], category, finding_type, steps)
+        found = self._search(readings[0], category, finding_type, steps)
+        if found is not None and found[0] != "fuzzy":
+            if found[1].system not in YIELDS_TO_PREFERRED[category] or found[1].system not in systems:
+                return found
+            # "elevated CRP" named by an ICD-10-CM R-code: a finding still goes to HPO if a form names it there
+            systems = systems[:systems.index(found[1].system)]
+        # "lethargic" as lethargy, "elevated BNP" as HPO says such a result: exact names only
+        forms = noun_readings(readings[0])
+        if category == "finding":
+            forms += [form for reading in readings for form in result_readings(reading)]
+        for words in forms:
+            named = self._named(words, category, systems, [])
+            if named is not None:
+                steps.append(f"word forms: {' '.join(readings[0])!r} read as {' '.join(words)!r}")
+                self._named(words, category, systems, steps)
+                return named[0], named[1], 1.0
+        if found is None and category == "finding":  # "bibasilar crackles" is a finding of crackles
+            for head in finding_heads(readings[0]):
+                named = self._named(head, category, systems, [])
+                if named is not None:
+                    steps.append(f"head: {' '.join(readings[0])!r} is a finding of {' '.join(head)!r}, the words "
+                                 "before it describe it")
+                    self._named(head, category, systems, steps)
+                    return named[0], named[1], 1.0
+        return found
 
     def _named(self, words: tuple[str, ...], category: str, systems: tuple[str, ...],
                steps: list[str]) -> tuple[str, Entry] | None:
@@ -583,7 +803,7 @@ class Grounder:
             if best is not None and bound < best[1]:
                 break
             score = similarity(words, name)
-            if best is not None and score < best[1]:
+            if (best is not None and score < best[1]) or adds_state(words, name):
                 continue
             for entry in self._rank(self.lexicon.by_name[name], systems):
                 if kind_allows(self.lexicon, entry, category) is None:

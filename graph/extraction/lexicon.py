@@ -342,7 +342,10 @@ class Lexicon:
         → ``[('type', '2', 'diabete', 'mellitus')]``; ``words`` itself when none is known. At most ``limit``."""
         out: list[tuple[str, ...]] = [()]
         for w in words:
-            entry = self.abbreviations.get(w)
+            # an acronym's plural ("PVCs", "TIAs") is read as the acronym, unless it is a word names use
+            # ("does", "pads"): words this short keep their "s" through comparable()
+            entry = self.abbreviations.get(w) or (
+                self.abbreviations.get(w[:-1]) if w.endswith("s") and w not in self.by_token else None)
             choices = (entry.readings(category) or ((w,),)) if entry else ((w,),)
             out = [done + choice for done in out for choice in choices][:limit]
         return out

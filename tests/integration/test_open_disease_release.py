@@ -204,14 +204,19 @@ def test_search_finds_the_new_systems_by_their_synonyms(api, loaded):
         assert code in [h["code"] for h in r.json()["hits"]], (system, text, r.json())
 
 
-def test_grounding_reads_the_names_the_open_ontologies_give_icd10cm_and_hpo(driver, loaded):
-    """Issue 21 on the real releases: lay names, ontology synonyms and acronyms stated by two ontologies, the
-    path each took; a MeSH name reaches ICD-10-CM only through a term that shares a name with it; diacritics
-    folded; a finding proposed as an ICD-10-CM R-code goes to HPO."""
+@pytest.fixture(scope="module")
+def grounder(driver, loaded):
+    """The cascade over the lexicon of the real releases and the open ontologies (built once: ≈10 s)."""
     from graph.extraction.grounding import Grounder
     from graph.extraction.lexicon import load_lexicon
 
-    grounder = Grounder(load_lexicon(driver, DATABASE))
+    return Grounder(load_lexicon(driver, DATABASE))
+
+
+def test_grounding_reads_the_names_the_open_ontologies_give_icd10cm_and_hpo(grounder):
+    """Issue 21 on the real releases: lay names, ontology synonyms and acronyms stated by two ontologies, the
+    path each took; a MeSH name reaches ICD-10-CM only through a term that shares a name with it; diacritics
+    folded; a finding proposed as an ICD-10-CM R-code goes to HPO."""
     niddm = grounder.ground("NIDDM", "diagnosis")
     assert (niddm.method, niddm.code) == ("ontology_synonym", "E11.9")
     assert ("ontology synonym: the MONDO name 'NIDDM' of MONDO:0005148, which DOID:9352 cross-references to "
@@ -226,6 +231,75 @@ def test_grounding_reads_the_names_the_open_ontologies_give_icd10cm_and_hpo(driv
     assert grounder.ground("Behcet disease", "diagnosis").code == "M35.2"  # titled "Behçet's disease"
     palpitations = grounder.ground("palpitations", "finding", system="ICD10CM", code="R00.2")
     assert (palpitations.outcome, palpitations.system, palpitations.code) == ("replace", "HPO", "HP:0001962")
+
+
+def test_the_side_and_the_encounter_a_mention_states_choose_among_the_codes_siblings(grounder):
+    """Issue 21, pattern 3 on the real ICD-10-CM 2026: side and encounter words are axes, not words every
+    title must hold. The stated side takes the sibling that says it where the default says "unspecified"; a
+    proposal naming the condition goes to the stated side; one stating a side the text does not state is
+    not kept; the stated encounter picks the 7th character, an unstated one stays A."""
+    def chosen(mention: str, proposed: str | None = None) -> tuple[str, str | None]:
+        d = grounder.ground(mention, "diagnosis", system="ICD10CM" if proposed else None, code=proposed)
+        return d.outcome, d.code
+
+    assert chosen("left carpal tunnel syndrome") == ("accept", "G56.02")
+    assert chosen("bilateral carpal tunnel syndrome") == ("accept", "G56.03")
+    assert chosen("left carpal tunnel syndrome", "G56.00") == ("replace", "G56.02")
+    assert chosen("carpal tunnel syndrome", "G56.01") == ("replace", "G56.00")  # no side stated: not right
+    assert chosen("age-related nuclear cataract, left eye") == ("accept", "H25.12")
+    assert chosen("right clavicle fracture, subsequent encounter")[1] == "S42.001D"
+    assert chosen("right clavicle fracture")[1] == "S42.001A"  # no encounter stated: the initial one
+    assert chosen("nasal bone fracture, sequela")[1] == "S02.2XXS"
+    # A side that is part of the condition's name is not an axis.
+    assert chosen("right heart failure")[1] == "I50.810"
+    steps = grounder.ground("left carpal tunnel syndrome", "diagnosis").steps
+    assert "axes: side left stated; the condition is 'carpal tunnel syndrome'" in steps
+    assert any(s.startswith("axes: the side left stated: G56.00 → G56.02") for s in steps), steps
+
+
+def test_history_and_status_shorthand_ground_to_the_z_code_never_to_the_condition(grounder):
+    """Issue 21, pattern 1 (history and status shorthand) on the real ICD-10-CM 2026: "h/o", "hx of",
+    "history of" go to a "Personal history of …" code — by its title or inclusion term, by the "conditions
+    classifiable to" note that holds the condition's code, or by the healed form's title — and "s/p" to a
+    "Presence of …" code; a proposal of the condition itself is replaced, and a history category whose codes
+    name other conditions is not taken for a default."""
+    def decided(mention: str, proposed: str | None = None) -> tuple[str, str | None, str | None]:
+        d = grounder.ground(mention, "diagnosis", system="ICD10CM" if proposed else None, code=proposed)
+        return d.outcome, d.method, d.code
+
+    assert decided("h/o TIA", "G45.9") == ("replace", "personal_history", "Z86.73")  # its title names TIA
+    assert decided("hx of nicotine dependence") == ("accept", "personal_history", "Z87.891")
+    assert decided("history of colon cancer", "C18.9") == ("replace", "personal_history", "Z85.038")  # C18
+    assert decided("past history of lung cancer")[2] == "Z85.118"  # classifiable to C34
+    assert decided("h/o MI", "I21.9")[1:] == ("personal_history", "I25.2")  # "Old myocardial infarction"
+    assert decided("s/p CABG", "I25.10") == ("replace", "exact_name", "Z95.1")  # "Presence of … bypass graft"
+    assert decided("h/o DVT", "I82.409")[0] == "reject"  # only Z86.7 holds I82: its codes name other things
+    steps = grounder.ground("history of colon cancer", "diagnosis").steps
+    assert ("history: 'colon cancer' is C18.9 'Malignant neoplasm of colon, unspecified', a condition classifiable "
+            "to C18: Z85.038 'Personal history of other malignant neoplasm of large intestine'") in steps, steps
+
+
+def test_an_adjective_finds_the_finding_its_noun_names_and_a_with_unspecified_clause_adds_nothing(grounder):
+    """Issue 21, vignette, lay and lab phrasing on the real HPO and ICD-10-CM: "lethargic", "cyanotic",
+    "agitated" are findings HPO names by their nouns, "elevated lactate" one it names "Increased circulating
+    lactate concentration"; a proposal whose title only adds "with unspecified …"
+    (N04.9 for "nephrotic syndrome") says nothing more than the text and is kept."""
+    for adjective, code in (("lethargic", "HP:0001254"), ("cyanotic", "HP:0000961"), ("jaundiced", "HP:0000952")):
+        found = grounder.ground(adjective, "finding")
+        assert (found.method, found.code) == ("exact_name", code), (adjective, found.steps)
+    agitated = grounder.ground("agitated", "finding", system="HPO", code="HP:0000713")
+    assert (agitated.outcome, agitated.code) == ("accept", "HP:0000713")  # confirmed by the noun's name
+    # lab shorthand as HPO names the result; an ICD-10-CM R-code of that name gives way to HPO for a finding
+    for said, code in (("elevated lactate", "HP:0002151"), ("low TSH", "HP:0031098"), ("elevated CRP", "HP:0011227")):
+        assert grounder.ground(said, "finding").code == code, said
+    # a vignette's frame (who presents, how long, how it was found) is taken off; a person's word in a name stays
+    framed = grounder.ground("patient presents with chest pain for two days", "finding")
+    assert framed.code == "HP:0100749" and framed.steps[0].startswith("context: ")
+    assert grounder.ground("cholelithiasis on ultrasound", "finding").code == "HP:0001081"
+    assert grounder.ground("infant botulism", "diagnosis").code == "A48.51"
+    assert grounder.ground("crushing chest pain", "finding").code == "HP:0100749"  # found by its head
+    nephrotic = grounder.ground("nephrotic syndrome", "diagnosis", system="ICD10CM", code="N04.9")
+    assert (nephrotic.outcome, nephrotic.method, nephrotic.code) == ("accept", "proposed_code", "N04.9")
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

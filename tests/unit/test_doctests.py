@@ -20,6 +20,10 @@ MODULES = [
     "graph.terminology.concepts",
     "graph.extraction.lexicon",
     "graph.extraction.grounding",
+    "graph.extraction.axes",
+    "graph.extraction.history",
+    "graph.extraction.wordforms",
+    "graph.extraction.context",
 ]
 
 

@@ -1,0 +1,90 @@
+"""The axes a mention states beside its condition — laterality and encounter — read as choices among an
+ICD-10-CM code's siblings, not as words every title must contain (issue 21, the qualifier model).
+
+"right carpal tunnel syndrome" names G56.0- carpal tunnel syndrome and states the right side: the code is
+G56.01 "Carpal tunnel syndrome, right upper limb", the sibling of G56.00 "…, unspecified upper limb" that
+says *right* where the default says *unspecified*. "left distal radius fracture, subsequent visit" names a
+fracture of the radius and states the encounter: the 7th character D among A, D and S. An axis the text does
+not state keeps the documented default (the unspecified side; the initial encounter, guideline I.C.19.a), and
+a code more specific than the text — a side the mention never says — is never chosen.
+
+Pure: it reads words, and the codes of a :class:`~graph.extraction.lexicon.Lexicon` handed to it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+#: Words that state a side, as ICD-10-CM titles write it.
+SIDES = {"right": "right", "rt": "right", "left": "left", "lt": "left", "bilateral": "bilateral",
+         "both": "bilateral", "bilaterally": "bilateral"}
+#: Words that state the encounter, and the 7th character each chooses (A initial, D subsequent, S sequela).
+ENCOUNTERS = {"initial": "A", "subsequent": "D", "sequela": "S", "sequelae": "S"}
+#: Words that only carry an axis ("initial encounter", "left-sided", "subsequent visit"): dropped with it.
+_CARRIERS = frozenset({"encounter", "visit", "side", "sided", "care"})
+#: The title words of a side ICD-10-CM writes where the text states none.
+_UNSTATED = "unspecified"
+
+
+@dataclass(frozen=True)
+class Axes:
+    """What a mention states on each axis; ``None`` where it states nothing."""
+
+    side: str | None = None
+    encounter: str | None = None  # the 7th character: A, D or S
+
+    def __bool__(self) -> bool:
+        return self.side is not None or self.encounter is not None
+
+    def describe(self) -> str:
+        said = []
+        if self.side:
+            said.append(f"side {self.side}")
+        if self.encounter:
+            said.append(f"encounter {dict(A='initial', D='subsequent', S='sequela')[self.encounter]}")
+        return ", ".join(said)
+
+
+def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
+    """The axes ``words`` state, and the words left for the condition itself.
+
+    >>> read_axes(("right", "carpal", "tunnel", "syndrome"))
+    (Axes(side='right', encounter=None), ('carpal', 'tunnel', 'syndrome'))
+    >>> read_axes(("left", "distal", "radius", "fracture", "subsequent", "visit"))
+    (Axes(side='left', encounter='D'), ('distal', 'radius', 'fracture'))
+    >>> read_axes(("sciatica",))
+    (Axes(side=None, encounter=None), ('sciatica',))
+
+    Two sides ("left and right") state none.
+    """
+    sides = {SIDES[w] for w in words if w in SIDES}
+    encounters = {ENCOUNTERS[w] for w in words if w in ENCOUNTERS}
+    axes = Axes(next(iter(sides)) if len(sides) == 1 else None,
+                next(iter(encounters)) if len(encounters) == 1 else None)
+    if not sides and not encounters:
+        return axes, words
+    core = tuple(w for w in words if w not in SIDES and w not in ENCOUNTERS and w not in _CARRIERS)
+    return axes, core
+
+
+def side_of(title_words: tuple[str, ...]) -> str | None:
+    """The side a title states, if one: ``right``, ``left`` or ``bilateral``."""
+    said = {w for w in title_words if w in ("right", "left", "bilateral")}
+    return next(iter(said)) if len(said) == 1 else None
+
+
+def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str) -> bool:
+    """``sided`` is ``default`` with the side stated: one "unspecified" (or nothing) of ``default`` traded for
+    ``side``, every other word the same.
+
+    >>> differs_by_side(("carpal", "tunnel", "syndrome", "unspecified", "upper", "limb"),
+    ...                 ("carpal", "tunnel", "syndrome", "right", "upper", "limb"), "right")
+    True
+    >>> differs_by_side(("cellulitis", "unspecified", "part", "limb"), ("cellulitis", "right", "upper", "limb"),
+    ...                 "right")
+    False
+    """
+    added = Counter(sided) - Counter(default)
+    removed = Counter(default) - Counter(sided)
+    return added == Counter({side: 1}) and sum(removed.values()) <= 1 and set(removed) <= {_UNSTATED}

@@ -1,0 +1,43 @@
+"""The words of a vignette around a finding: who presents, how it was found, for how long. "Toddler brought
+in with a barking cough" is a barking cough; "liver abscess on CT" a liver abscess; "coughing up blood for
+three days" coughing up blood (issue 21, vignette phrasing). The frame is taken off both ends and the rest
+is grounded as any mention is; nothing inside the phrase is dropped, so "crushing substernal chest pain"
+stays whole.
+
+Pure: a mention in, the phrase it is about out.
+"""
+
+from __future__ import annotations
+
+import re
+
+_WHO = r"(?:(?:a|an|the)\s+)?(?:\d+[- ]?(?:year|month|week|day)[- ]old\s+)?" \
+       r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl)\s+"
+_SAYS = r"(?:who\s+)?(?:presents?|presented|presenting|complains?|complaining|c/o|reports?|reported|found|" \
+        r"noted|known|brought\s+in)(?:\s+(?:with|of|to\s+have))?\s+"
+#: Who presents ("toddler brought in with", "woman with") or how ("presents with", "known"): a person's word
+#: goes only with a verb or "with" after it ("infant botulism" and "newborn jaundice" keep theirs).
+_LEAD = re.compile(rf"^(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS})(?:(?:a|an)\s+)?", re.IGNORECASE)
+_COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few)"
+_DURATION = rf"(?:for|over|since|x)\s+(?:the\s+(?:past|last)\s+)?{_COUNT}\s+(?:hours?|days?|weeks?|months?|years?)"
+_FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|admission|" \
+            r"biopsy|endoscopy|colonoscopy)"
+_SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
+_AMOUNT = r"of\s+\d+(?:\.\d+)?\s*(?:lbs?|kg|g|%|cm|mm|pounds?|kilograms?)"
+_TRAIL = re.compile(rf"(?:\s+(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}))+\s*$", re.IGNORECASE)
+
+
+def without_frame(mention: str) -> str:
+    """``mention`` without who presents, how it was found, how long or how much: the phrase it is about.
+
+    >>> without_frame("toddler brought in with a barking cough"), without_frame("liver abscess on CT")
+    ('barking cough', 'liver abscess')
+    >>> without_frame("unintentional weight loss of 15 lb over two months")
+    'unintentional weight loss'
+    >>> without_frame("presents with crushing substernal chest pain")
+    'crushing substernal chest pain'
+    >>> without_frame("woman with left breast cancer"), without_frame("infant botulism")
+    ('left breast cancer', 'infant botulism')
+    """
+    core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
+    return core or mention

@@ -1,0 +1,75 @@
+"""History and status shorthand: "h/o TIA", "hx of breast cancer", "s/p CABG" name a Z code, never the
+condition itself (issue 21, pattern 1).
+
+A history of a condition is coded with ICD-10-CM's "Personal history of …" codes (Z85–Z87, Z91): by their
+titles and inclusion terms ("Personal history of suicide attempt"), by the "Conditions classifiable to …"
+notes that tie them to the codes of the condition (Z85.3 "Personal history of malignant neoplasm of
+breast": conditions classifiable to C50.-), or by the title ICD-10-CM gives the healed form ("Old
+myocardial infarction"). A status after a procedure is a "Presence of …" code ("Presence of coronary artery
+bypass graft"). A proposal of the condition's own code for such a mention is wrong, whatever its name.
+
+Pure: it reads the mention and the names and notes of the lexicon's codes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: "h/o X", "hx of X", "history of X", "past history of X", "PMH of X" → a history; "s/p X", "status post X"
+#: → a status. "family history of" is not the patient's own.
+_FORMS = re.compile(r"^\s*(?:(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:past\s+|personal\s+)?history\s+of)|"
+                    r"(?P<status>s/p|status\s+post))\s+(?P<rest>\S.*)$", re.IGNORECASE)
+_CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
+_SPAN = re.compile(rf"({_CODE})(?:\.-)?(?:\s*-\s*({_CODE}))?")
+_CLASSIFIABLE = re.compile(r"classifiable to\s+(.*)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Shorthand:
+    """A mention in history or status form: which, and the condition or procedure it is of."""
+
+    kind: str  # history | status
+    of: str
+
+
+def read_shorthand(mention: str) -> Shorthand | None:
+    """The history or status form of ``mention``, if it has one.
+
+    >>> read_shorthand("h/o TIA"), read_shorthand("Hx of breast cancer")
+    (Shorthand(kind='history', of='TIA'), Shorthand(kind='history', of='breast cancer'))
+    >>> read_shorthand("s/p CABG")
+    Shorthand(kind='status', of='CABG')
+    >>> read_shorthand("family history of colon cancer") is None, read_shorthand("history") is None
+    (True, True)
+    """
+    found = _FORMS.match(mention)
+    if found is None:
+        return None
+    return Shorthand("history" if found.group("history") else "status", found.group("rest").strip())
+
+
+def classifiable_spans(note: str) -> list[tuple[str, str]]:
+    """The code spans a "Conditions classifiable to …" note names, each as (first, last).
+
+    >>> classifiable_spans("Conditions classifiable to C50.-")
+    [('C50', 'C50')]
+    >>> classifiable_spans("Conditions classifiable to C40-C41; C45-C49")
+    [('C40', 'C41'), ('C45', 'C49')]
+    >>> classifiable_spans("Malignant neoplasm of breast")
+    []
+    """
+    found = _CLASSIFIABLE.search(note)
+    if found is None or note.lower().startswith(("newborn", "infestation")) or " not classifiable" in note:
+        return []
+    return [(m.group(1), m.group(2) or m.group(1)) for m in _SPAN.finditer(found.group(1))]
+
+
+def in_span(code: str, span: tuple[str, str]) -> bool:
+    """``code`` falls in ``span``, compared at the length of each end ("C50.919" is in C50–C50).
+
+    >>> in_span("C50.919", ("C50", "C50")), in_span("C46.1", ("C45", "C49")), in_span("C50.1", ("C45", "C49"))
+    (True, True, False)
+    """
+    first, last = span
+    return code[:len(first)] >= first and code[:len(last)] <= last

@@ -1,0 +1,112 @@
+"""The noun a clinical adjective stands for: "lethargic" is lethargy, "diaphoretic" diaphoresis, "agitated"
+agitation, "cyanotic" cyanosis. Vignettes describe a patient with the adjective; HPO and ICD-10-CM name
+the finding with the noun, so a mention that names nothing exactly is tried once more with its adjectives
+read as their nouns (issue 21, lay and vignette phrasing). Only exact names are looked up under these
+forms: a guessed noun that names nothing is dropped, never fuzzily matched.
+
+Pure: words in, words out.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from graph.extraction.lexicon import comparable
+
+#: Adjective endings and the noun endings clinical English forms from them, the likeliest first.
+_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("etic", ("esis",)),  # diaphoretic → diaphoresis
+    ("otic", ("osis",)),  # cyanotic → cyanosis
+    ("ptic", ("psis",)),  # septic → sepsis
+    ("eic", ("ea",)),  # dyspneic → dyspnea
+    ("ic", ("ia", "y", "a")),  # tachycardic → tachycardia, lethargic → lethargy, anemic → anemia
+    ("ated", ("ation",)),  # agitated → agitation
+    ("ed", ("ion", "e")),  # confused → confusion, jaundiced → jaundice
+    ("atous", ("a",)),  # edematous → edema, erythematous → erythema
+)
+#: Words shorter than this are left alone: "sic", "red", "fed" are not adjectives of a finding.
+_SHORTEST = 6
+
+
+def noun_forms(word: str) -> list[str]:
+    """The nouns ``word`` may be the adjective of, as compared words; none if it has no adjective ending.
+
+    >>> noun_forms("lethargic"), noun_forms("diaphoretic"), noun_forms("agitated")
+    (['lethargia', 'lethargy', 'letharga'], ['diaphoresis'], ['agitation'])
+    >>> noun_forms("confused"), noun_forms("edematous"), noun_forms("fever")
+    (['confusion', 'confuse'], ['edema'], [])
+    """
+    if len(word) < _SHORTEST:
+        return []
+    for ending, nouns in _ENDINGS:
+        if word.endswith(ending):
+            return [comparable(word[: -len(ending)] + noun) for noun in nouns]
+    return []
+
+
+def noun_readings(words: tuple[str, ...], limit: int = 12) -> list[tuple[str, ...]]:
+    """``words`` with one or more adjectives read as their nouns (every combination, at most ``limit``);
+    empty when no word has an adjective ending.
+
+    >>> noun_readings(("cyanotic",))
+    [('cyanosis',)]
+    >>> noun_readings(("mildly", "jaundiced"))
+    [('mildly', 'jaundicion'), ('mildly', 'jaundice')]
+    """
+    choices = [[w, *noun_forms(w)] for w in words]
+    if all(len(c) == 1 for c in choices):
+        return []
+    return [tuple(r) for r in product(*choices) if tuple(r) != words][:limit]
+
+
+#: How a result's direction is said, and how HPO names it: "elevated BNP" is HPO's "Increased circulating
+#: brain natriuretic peptide concentration" (synonym "Elevated circulating BNP concentration"), "low TSH"
+#: its "Decreased plasma TSH".
+_DIRECTIONS = {"elevated": "up", "high": "up", "raised": "up", "increased": "up",
+               "low": "down", "decreased": "down", "reduced": "down"}
+_SAID = {"up": ("increased", "elevated", "high"), "down": ("decreased", "low", "reduced")}
+_MEDIA = ((), ("circulating",), ("serum",), ("blood",), ("plasma",))
+_MEASURES = ((), ("concentration",), ("level",))
+
+
+def result_readings(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """A lab result said as a direction and an analyte, in the ways HPO names such findings: the direction
+    in each of its words, with and without the medium ("circulating", "serum", "blood", "plasma") and the
+    measure ("concentration", "level"). Empty unless ``words`` start with a direction.
+
+    >>> ("elevated", "circulating", "bnp", "concentration") in result_readings(("elevated", "bnp"))
+    True
+    >>> ("decreased", "plasma", "tsh") in result_readings(("low", "tsh")), result_readings(("fever",))
+    (True, [])
+    """
+    if len(words) < 2 or words[0] not in _DIRECTIONS:
+        return []
+    analyte = words[1:]
+    return [(said, *medium, *analyte, *measure) for said in _SAID[_DIRECTIONS[words[0]]]
+            for medium in _MEDIA for measure in _MEASURES]
+
+
+#: Words that, leading a finding, say it is absent, normal or not the patient's: its head is then not found.
+_NOT_THE_FINDING = frozenset({"no", "not", "without", "denie", "deny", "absent", "absence", "normal", "negative",
+                              "resolved", "history", "family", "previou", "prior", "free"})
+
+
+#: The most words a noun phrase of a finding has here ("crushing substernal chest pain").
+_LONGEST_PHRASE = 4
+
+
+def finding_heads(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The shorter phrases a finding ends in, longest first: "crushing substernal chest pain" is a chest pain,
+    "bibasilar crackles" crackles. A head is two words or more, or one word of six letters or more (never
+    "pain" or "mass" alone); none where a leading word says the finding is absent or normal, nor in a
+    mention of more than four words.
+
+    >>> finding_heads(("crushing", "substernal", "chest", "pain"))
+    [('substernal', 'chest', 'pain'), ('chest', 'pain')]
+    >>> finding_heads(("bibasilar", "crackle")), finding_heads(("no", "chest", "pain"))
+    ([('crackle',)], [])
+    """
+    if len(words) > _LONGEST_PHRASE or any(w in _NOT_THE_FINDING for w in words):
+        return []  # a longer mention is a sentence ("leaks urine when she coughs"), whose last word is no head
+    return [words[k:] for k in range(1, len(words))
+            if len(words) - k >= 2 or len(words[-1]) >= 6]

@@ -1,0 +1,135 @@
+"""The qualifier model (side, encounter), history/status shorthand and adjectives read as the nouns of their
+findings, on a small hand-made lexicon."""
+
+from __future__ import annotations
+
+from graph.extraction.grounding import Grounder
+from graph.extraction.lexicon import Entry, Lexicon
+
+R = "ICD10CM@2026"
+ENTRIES = [
+    Entry("ICD10CM", "G56.0", "Carpal tunnel syndrome", R, "category", billable=False),
+    Entry("ICD10CM", "G56.00", "Carpal tunnel syndrome, unspecified upper limb", R, "code", billable=True),
+    Entry("ICD10CM", "G56.01", "Carpal tunnel syndrome, right upper limb", R, "code", billable=True),
+    Entry("ICD10CM", "G56.02", "Carpal tunnel syndrome, left upper limb", R, "code", billable=True),
+    Entry("ICD10CM", "S42.00", "Fracture of unspecified part of clavicle", R, "category", billable=False),
+    *[Entry("ICD10CM", f"S42.00{n}", f"Fracture of unspecified part of {side} clavicle", R, "category",
+            billable=False) for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))],
+    *[Entry("ICD10CM", f"S42.00{n}{x}", f"Fracture of unspecified part of {side} clavicle, {what}", R, "code",
+            billable=True)
+      for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))
+      for x, what in (("A", "initial encounter for closed fracture"),
+                      ("D", "subsequent encounter for fracture with routine healing"), ("S", "sequela"))],
+    Entry("ICD10CM", "C50.9", "Malignant neoplasm of breast of unspecified site", R, "category", billable=False,
+          names=("Breast cancer",)),
+    Entry("ICD10CM", "C50.91", "Malignant neoplasm of breast of unspecified site, female", R, "category",
+          billable=False),
+    Entry("ICD10CM", "C50.919", "Malignant neoplasm of unspecified site of unspecified female breast", R, "code",
+          billable=True),
+    Entry("ICD10CM", "Z85.3", "Personal history of malignant neoplasm of breast", R, "code", billable=True,
+          names=("Conditions classifiable to C50.-",)),
+    Entry("ICD10CM", "Z86.7", "Personal history of diseases of circulatory system", R, "category",
+          billable=False, names=("Conditions classifiable to I00-I99",)),
+    Entry("ICD10CM", "Z86.73", "Personal history of transient ischemic attack (TIA), and cerebral infarction "
+          "without residual deficits", R, "code", billable=True),
+    Entry("ICD10CM", "I82.40", "Acute embolism and thrombosis of unspecified deep veins of lower extremity", R,
+          "code", billable=True, names=("Deep vein thrombosis",)),
+    Entry("ICD10CM", "Z95.1", "Presence of aortocoronary bypass graft", R, "code", billable=True,
+          names=("Presence of coronary artery bypass graft",)),
+    Entry("ICD10CM", "J03.9", "Acute tonsillitis, unspecified", R, "category", billable=False),
+    Entry("ICD10CM", "J03.90", "Acute tonsillitis, unspecified", R, "code", billable=True),
+    Entry("ICD10CM", "J03.91", "Acute recurrent tonsillitis, unspecified", R, "code", billable=True),
+    Entry("ICD10CM", "Q27.1", "Congenital renal artery stenosis", R, "code", billable=True),
+    Entry("HPO", "HP:0000118", "Phenotypic abnormality", "HPO@1", "term"),
+    Entry("HPO", "HP:0001254", "Lethargy", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0030830", "Crackles", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0002151", "Increased circulating lactate concentration", "HPO@1", "term",
+          parents=["HP:0000118"]),
+    Entry("HPO", "HP:0011227", "Elevated circulating C-reactive protein concentration", "HPO@1", "term",
+          parents=["HP:0000118"]),
+    Entry("ICD10CM", "R79.82", "Elevated C-reactive protein (CRP)", R, "code", billable=True),
+    Entry("HPO", "HP:0000975", "Hyperhidrosis", "HPO@1", "term", parents=["HP:0000118"], names=("Diaphoresis",)),
+]
+
+
+def grounder() -> Grounder:
+    return Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+
+
+def test_a_stated_side_takes_the_sibling_that_says_it_and_an_unstated_one_is_never_chosen():
+    g = grounder()
+    assert g.ground("left carpal tunnel syndrome", "diagnosis").code == "G56.02"
+    assert g.ground("carpal tunnel syndrome", "diagnosis").code == "G56.00"
+    kept = g.ground("carpal tunnel syndrome", "diagnosis", system="ICD10CM", code="G56.01")
+    assert (kept.outcome, kept.code) == ("replace", "G56.00")
+    refined = g.ground("right carpal tunnel syndrome", "diagnosis", system="ICD10CM", code="G56.00")
+    assert (refined.outcome, refined.code) == ("replace", "G56.01")
+    assert "the text states side right" in refined.reason
+
+
+def test_the_stated_encounter_takes_its_7th_character_and_none_stated_is_the_initial_one():
+    g = grounder()
+    assert g.ground("fracture of unspecified part of clavicle", "diagnosis").code == "S42.009A"
+    assert g.ground("right clavicle fracture, subsequent encounter", "diagnosis").code == "S42.001D"
+    assert g.ground("sequela of left clavicle fracture", "diagnosis").code == "S42.002S"
+
+
+def test_history_and_status_go_to_their_z_codes():
+    g = grounder()
+    by_note = g.ground("h/o breast cancer", "diagnosis", system="ICD10CM", code="C50.919")
+    assert (by_note.outcome, by_note.method, by_note.code) == ("replace", "personal_history", "Z85.3")
+    assert any("classifiable to C50" in step for step in by_note.steps)
+    # Z86.7 holds I82.40, but its codes name other conditions: no default is taken for it
+    assert g.ground("hx of deep vein thrombosis", "diagnosis").outcome == "reject"
+    assert g.ground("s/p coronary artery bypass graft", "diagnosis").code == "Z95.1"
+    assert g.ground("family history of breast cancer", "diagnosis").code != "Z85.3"
+
+
+def test_an_adjective_is_read_as_the_noun_of_its_finding_for_exact_names_only():
+    g = grounder()
+    lethargic = g.ground("lethargic", "finding")
+    assert (lethargic.method, lethargic.code) == ("exact_name", "HP:0001254")
+    assert "word forms: 'lethargic' read as 'lethargy'" in lethargic.steps
+    assert g.ground("diaphoretic", "finding").code == "HP:0000975"  # by its synonym "Diaphoresis"
+    assert g.ground("agitated", "finding").outcome == "reject"  # "agitation" names nothing here
+
+
+def test_the_one_child_titled_as_its_category_is_its_default():
+    assert grounder().ground("acute tonsillitis", "diagnosis").code == "J03.90"
+
+
+def test_a_fuzzy_match_never_adds_a_cause_origin_or_state_the_mention_lacks():
+    g = grounder()
+    assert g.ground("renal artery stenosis", "diagnosis").outcome == "reject"  # not "congenital …"
+    assert g.ground("congenital renal artery stenosis", "diagnosis").code == "Q27.1"
+
+
+def test_a_lab_result_said_as_a_direction_finds_the_hpo_term_naming_it():
+    g = grounder()
+    lactate = g.ground("elevated lactate", "finding")
+    assert (lactate.method, lactate.code) == ("exact_name", "HP:0002151")
+    assert "word forms: 'elevated lactate' read as 'increased circulating lactate concentration'" in lactate.steps
+    # an ICD-10-CM R-code named so exactly still gives way to HPO's name of the same finding
+    assert g.ground("elevated C-reactive protein", "finding").code == "HP:0011227"
+    assert g.ground("elevated C-reactive protein", "diagnosis").code == "R79.82"
+
+
+def test_an_acronyms_plural_is_read_as_the_acronym_unless_names_use_the_word():
+    from graph.extraction.lexicon import Abbreviation, tokens
+
+    lexicon = Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={
+        "cabg": Abbreviation((tokens("coronary artery bypass graft"),)), "par": Abbreviation((tokens("x"),))})
+    assert lexicon.readings(("cabgs",)) == [tokens("coronary artery bypass graft")]
+    assert lexicon.readings(("part",)) == [("part",)]
+    assert lexicon.readings(("pars",)) == [("x",)]
+    lexicon.by_token["pars"] = set()  # a word some name uses keeps its meaning
+    assert lexicon.readings(("pars",)) == [("pars",)]
+
+
+def test_a_finding_is_found_by_its_head_when_its_describing_words_name_nothing():
+    g = grounder()
+    crackles = g.ground("fine bibasilar crackles", "finding")
+    assert (crackles.method, crackles.code) == ("exact_name", "HP:0030830")
+    assert any(step.startswith("head: ") for step in crackles.steps)
+    assert g.ground("no crackles", "finding").outcome == "reject"  # said absent: not its head
+    assert g.ground("bibasilar crackles", "diagnosis").outcome == "reject"  # findings only
