@@ -117,8 +117,9 @@ _OPPOSITES = (("hypo", "hyper"), ("brady", "tachy"), ("micro", "macro"), ("oligo
 
 
 #: Prefixes that negate a word: "asymptomatic" is one letter from "symptomatic" and says the opposite, as do
-#: afebrile, nontender, unresponsive, incontinent — never a misspelling of the word they negate.
-_NEGATING_PREFIXES = ("a", "an", "non", "un", "in", "dis")
+#: afebrile, nontender, unresponsive, incontinent — never a misspelling of the word they negate. "eu-" says
+#: normal: "euthyroid" is no thyroid disorder.
+_NEGATING_PREFIXES = ("a", "an", "non", "un", "in", "dis", "eu")
 
 
 def _opposed(a: str, b: str) -> bool:
@@ -244,7 +245,7 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
 #: Words of a title that state a cause, a state or a complication: a proposed code whose title has one the
 #: mention does not state says more than the text (issue 21, pattern 4).
 _QUALIFYING = re.compile(r"\b(in remission|in relapse|recurrent|rheumatic|alcoholic|traumatic|secondary|due to|"
-                         r"induced|congenital|postprocedural|localized)\b", re.IGNORECASE)
+                         r"induced|congenital|postprocedural|localized|circumscribed)\b", re.IGNORECASE)
 #: A "with …" clause of a title; "with unspecified …" states nothing (N04.9 "Nephrotic syndrome with unspecified
 #: morphologic changes" is the default of "nephrotic syndrome", as :data:`_WITH` already knows).
 _WITH_PART = re.compile(r"\bwith\b(?!out|\s+unspecified)([^,;]*)", re.IGNORECASE)
@@ -279,7 +280,8 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
 #: "iatrogenic neonatal hypoglycemia", "ischemic stroke, susceptibility to"), not a misspelling of it.
 _STATE_WORDS = frozenset({"congenital", "induced", "iatrogenic", "postprocedural", "postoperative", "secondary",
                           "traumatic", "alcoholic", "rheumatic", "recurrent", "remission", "relapse",
-                          "susceptibility", "hereditary", "familial", "gestational", "neonatal", "drug"})
+                          "susceptibility", "hereditary", "familial", "gestational", "neonatal", "drug",
+                          "asymptomatic"})
 
 
 def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
@@ -294,6 +296,11 @@ def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
     """
     said = set(words)
     return any((w in _STATE_WORDS or w.isdigit()) and w not in said for w in name)
+
+
+#: A mention that states a positive result ("HIV+", "HBsAg positive"): a status or carrier, not the disease.
+_POSITIVE = re.compile(r"(\+|\bpositive)\s*$", re.IGNORECASE)
+_STATUS = re.compile(r"\b(positive|status|carrier|exposure|contact)\b", re.IGNORECASE)
 
 
 def _length_bound(mention: int, name: int) -> float:
@@ -544,7 +551,7 @@ class Grounder:
                             supported.release, 1.0,
                             f"proposed {system} {code} {entry.display!r} adds what {mention!r} does not state; "
                             "replaced by the exact name match, the level the text supports", steps)
-        preferred = self._preferred_over(entry, words, category, finding_type, steps)
+        preferred = self._preferred_over(entry, core, category, finding_type, steps)
         if preferred is not None:
             method, better = preferred
             better = self._default_code(better, steps)
@@ -552,7 +559,16 @@ class Grounder:
                             f"proposed {system} {code} is right, but a {category} is grounded to {better.system} "
                             f"first: {method.replace('_', ' ')} match, the proposed code kept as its "
                             f"{system} link", steps)
+        if category == "diagnosis" and _POSITIVE.search(mention) and not _STATUS.search(
+                " ".join((entry.display, *entry.names))):
+            steps.append(f"proposed: {mention!r} states a positive result or status, which {entry.display!r} "
+                         "(the disease) is not")
+            return Refused(says_more=True)
         default = self._default_code(entry, steps)
+        if default.system == "ICD10CM" and default.billable is False:
+            steps.append(f"proposed: {default.code} is a category, not a billable code, and the text does not say "
+                         "which of its codes it is (none is its default)")
+            return Refused(says_more=True)
         stated = self._by_axes(default, axes, words, steps)
         if stated is not default:
             return Decision("replace", "proposed_code", stated.system, stated.code, stated.display,
@@ -587,10 +603,15 @@ class Grounder:
         systems = self.systems_for(category, finding_type)
         if entry.system not in YIELDS_TO_PREFERRED[category] or entry.system not in systems:
             return None
-        found = self._named(words, category, systems[:systems.index(entry.system)], steps)
-        if found is not None:
-            steps.append(f"preferred system: {found[1].system} before {entry.system} for a {category}")
-        return found
+        preferred = systems[:systems.index(entry.system)]
+        # the mention's words, then the proposal's own names: R63.1 "Polydipsia" (proposed for "excessive
+        # thirst") is HPO's "Polydipsia"
+        for named_by in (words, *sorted({t for n in (entry.display, *entry.names) if (t := tokens(n)) != words})):
+            found = self._named(named_by, category, preferred, steps)
+            if found is not None:
+                steps.append(f"preferred system: {found[1].system} before {entry.system} for a {category}")
+                return found
+        return None
 
     def _default_code(self, entry: Entry, steps: list[str]) -> Entry:
         """An ICD-10-CM category's default code, as a coder picks it for a phrase that names the category:

@@ -40,6 +40,16 @@ ENTRIES = [
     Entry("ICD10CM", "J03.90", "Acute tonsillitis, unspecified", R, "code", billable=True),
     Entry("ICD10CM", "J03.91", "Acute recurrent tonsillitis, unspecified", R, "code", billable=True),
     Entry("ICD10CM", "Q27.1", "Congenital renal artery stenosis", R, "code", billable=True),
+    Entry("ICD10CM", "E07.9", "Disorder of thyroid, unspecified", R, "code", billable=True),
+    Entry("ICD10CM", "I21.1", "ST elevation (STEMI) myocardial infarction of inferior wall", R, "category",
+          billable=False),
+    Entry("ICD10CM", "I21.11", "ST elevation (STEMI) myocardial infarction involving right coronary artery", R,
+          "code", billable=True),
+    Entry("ICD10CM", "I21.19", "ST elevation (STEMI) myocardial infarction involving other coronary artery of "
+          "inferior wall", R, "code", billable=True),
+    Entry("ICD10CM", "R63.1", "Polydipsia", R, "code", billable=True, names=("Excessive thirst",)),
+    Entry("ICD10CM", "B20", "Human immunodeficiency virus [HIV] disease", R, "code", billable=True),
+    Entry("HPO", "HP:0001959", "Polydipsia", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0000118", "Phenotypic abnormality", "HPO@1", "term"),
     Entry("HPO", "HP:0001254", "Lethargy", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0030830", "Crackles", "HPO@1", "term", parents=["HP:0000118"]),
@@ -133,3 +143,19 @@ def test_a_finding_is_found_by_its_head_when_its_describing_words_name_nothing()
     assert any(step.startswith("head: ") for step in crackles.steps)
     assert g.ground("no crackles", "finding").outcome == "reject"  # said absent: not its head
     assert g.ground("bibasilar crackles", "diagnosis").outcome == "reject"  # findings only
+
+
+def test_wrong_proposals_whose_titles_cover_the_mention_are_not_kept():
+    g = grounder()
+
+    def decided(mention: str, category: str, system: str, code: str) -> tuple[str, str | None]:
+        d = g.ground(mention, category, system=system, code=code)
+        return d.outcome, d.code
+
+    assert decided("euthyroid", "diagnosis", "ICD10CM", "E07.9")[0] == "reject"  # eu-: normal, not "thyroid"
+    assert decided("HIV+", "diagnosis", "ICD10CM", "B20")[0] == "reject"  # a positive result, not the disease
+    # a category none of whose codes is its default is not kept as if it were billable
+    stemi = g.ground("STEMI of inferior wall", "diagnosis", system="ICD10CM", code="I21.1")
+    assert stemi.outcome == "reject" and "none is its default" in stemi.reason
+    # a finding proposed as an ICD-10-CM R-code goes to the HPO term of the proposal's own name
+    assert decided("excessive thirst", "finding", "ICD10CM", "R63.1") == ("replace", "HP:0001959")
