@@ -88,3 +88,18 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     added = Counter(sided) - Counter(default)
     removed = Counter(default) - Counter(sided)
     return added == Counter({side: 1}) and sum(removed.values()) <= 1 and set(removed) <= {_UNSTATED}
+
+
+#: Words of a condition's course that ICD-10-CM names only for some conditions ("Unspecified asthma with
+#: (acute) exacerbation"): where no code names the mention with them, the condition's own code is the one
+#: the text supports ("CHF exacerbation" is I50.9, as the Alphabetic Index sends it).
+COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsening"})
+
+
+def without_course(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` without the words of the condition's course.
+
+    >>> without_course(("congestive", "heart", "failure", "exacerbation")), without_course(("asthma",))
+    (('congestive', 'heart', 'failure'), ('asthma',))
+    """
+    return tuple(w for w in words if w not in COURSE_WORDS)

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 
-from graph.extraction.axes import Axes, differs_by_side, read_axes, side_of
+from graph.extraction.axes import Axes, differs_by_side, read_axes, side_of, without_course
 from graph.extraction.context import without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.lexicon import Entry, Lexicon, Loan, name_variants, tokens
@@ -390,6 +390,13 @@ class Grounder:
             if apart is not None and (found is None or apart[0] != "fuzzy"):
                 steps.append(f"axes: the condition {' '.join(core[0])!r} named apart from them")
                 found = apart
+        if found is None and without_course(core[0]) not in ((), core[0]):
+            steady = without_course(core[0])
+            named = self._search_readings([steady], category, finding_type, [])
+            if named is not None and named[0] != "fuzzy":  # no code names its course: the condition's own
+                steps.append(f"course: no code names {' '.join(core[0])!r}; the condition {' '.join(steady)!r} "
+                             "is named without it")
+                found = self._search_readings([steady], category, finding_type, steps)
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)

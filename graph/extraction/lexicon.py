@@ -75,13 +75,17 @@ def american(word: str) -> str:
 
 @lru_cache(maxsize=1 << 18)
 def comparable(word: str) -> str:
-    """One word as it is compared: American spelling, plural ``s`` stripped.
+    """One word as it is compared: plural ``s`` stripped, then American spelling — in that order, so a plural
+    gets the spelling rules its singular gets ("tumours" is "tumor", "bruises" is "bruize" as "bruise" is).
+
+    >>> comparable("tumours"), comparable("bruises") == comparable("bruise")
+    ('tumor', True)
 
     Cached because a lexicon build normalises about 1.2 million words of real ICD-10-CM and HPO names
     drawn from a vocabulary of a few tens of thousands (a fifth of the build's time went to repeating
     the spelling rules); the bound keeps arbitrary request text from growing the cache without end.
     """
-    return stem(american(word))
+    return american(stem(word))
 
 
 #: Letters NFKD does not take apart (``ø`` is not o + a combining mark).

@@ -298,6 +298,8 @@ def test_an_adjective_finds_the_finding_its_noun_names_and_a_with_unspecified_cl
     assert grounder.ground("cholelithiasis on ultrasound", "finding").code == "HP:0001081"
     assert grounder.ground("infant botulism", "diagnosis").code == "A48.51"
     assert grounder.ground("crushing chest pain", "finding").code == "HP:0100749"  # found by its head
+    assert grounder.ground("heart failure exacerbation", "diagnosis").code == "I50.9"  # no code names the course
+    assert grounder.ground("bruises easily", "finding").code == "HP:0000978"  # HPO's "Bruise easily"
     nephrotic = grounder.ground("nephrotic syndrome", "diagnosis", system="ICD10CM", code="N04.9")
     assert (nephrotic.outcome, nephrotic.method, nephrotic.code) == ("accept", "proposed_code", "N04.9")
 

@@ -49,6 +49,11 @@ ENTRIES = [
           "inferior wall", R, "code", billable=True),
     Entry("ICD10CM", "R63.1", "Polydipsia", R, "code", billable=True, names=("Excessive thirst",)),
     Entry("ICD10CM", "B20", "Human immunodeficiency virus [HIV] disease", R, "code", billable=True),
+    Entry("ICD10CM", "I50.9", "Heart failure, unspecified", R, "code", billable=True),
+    Entry("ICD10CM", "J45.901", "Unspecified asthma with (acute) exacerbation", R, "code", billable=True),
+    Entry("ICD10CM", "J45.909", "Unspecified asthma, uncomplicated", R, "code", billable=True, names=("Asthma NOS",)),
+    Entry("HPO", "HP:0000978", "Bruising susceptibility", "HPO@1", "term", parents=["HP:0000118"],
+          names=("Bruise easily",)),
     Entry("HPO", "HP:0001959", "Polydipsia", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0000118", "Phenotypic abnormality", "HPO@1", "term"),
     Entry("HPO", "HP:0001254", "Lethargy", "HPO@1", "term", parents=["HP:0000118"]),
@@ -159,3 +164,15 @@ def test_wrong_proposals_whose_titles_cover_the_mention_are_not_kept():
     assert stemi.outcome == "reject" and "none is its default" in stemi.reason
     # a finding proposed as an ICD-10-CM R-code goes to the HPO term of the proposal's own name
     assert decided("excessive thirst", "finding", "ICD10CM", "R63.1") == ("replace", "HP:0001959")
+
+
+def test_a_course_no_code_names_leaves_the_conditions_own_code_and_one_a_code_names_is_kept():
+    g = grounder()
+    flare = g.ground("heart failure exacerbation", "diagnosis")
+    assert (flare.code, flare.method) == ("I50.9", "exact_name")
+    assert any(step.startswith("course: no code names") for step in flare.steps)
+    assert g.ground("unspecified asthma with acute exacerbation", "diagnosis").code == "J45.901"
+
+
+def test_a_plural_takes_the_spelling_rules_of_its_singular():
+    assert grounder().ground("bruises easily", "finding").code == "HP:0000978"  # "Bruise easily"
