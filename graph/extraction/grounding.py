@@ -71,7 +71,8 @@ class Decision:
     """What the cascade concluded for one mention, and every step it took."""
 
     outcome: str  # accept | replace | reject
-    #: proposed_code | replaced_by | exact_name | ontology_synonym | crosswalk | fuzzy | personal_history
+    #: proposed_code | replaced_by | exact_name | ontology_synonym | crosswalk | fuzzy | personal_history |
+    #: family_history
     method: str | None = None
     system: str | None = None
     code: str | None = None
@@ -345,7 +346,7 @@ class Grounder:
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
         self._fuzzy_memo: dict[tuple[tuple[str, ...], str, tuple[str, ...]], tuple[Entry, float] | None] = {}
-        self._history: list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]] | None = None
+        self._history: dict[str, list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]] = {}
 
     def systems_for(self, category: str, finding_type: str | None = None) -> tuple[str, ...]:
         order = list(SYSTEM_ORDER[category])
@@ -424,11 +425,11 @@ class Grounder:
         the condition's own code is never the answer, whoever proposed it (:mod:`.history`)."""
         kind, of = shorthand.kind, shorthand.of
         steps = [f"{kind}: {mention!r} states a {kind} of {of!r}"]
-        found = self._history_of(of, steps) if kind == "history" else self._status_of(of, steps)
+        found = self._status_of(of, steps) if kind == "status" else self._history_of(of, steps, kind == "family")
         proposed = (system, _normalised(system, code)) if system and code else None
         said = f"proposed {system} {code} names {of!r} itself, not its {kind}; " if proposed else ""
         if found is None:
-            what = "personal history" if kind == "history" else "status"
+            what = {"history": "personal history", "family": "family history"}.get(kind, kind)
             return Decision("reject", reason=f"{said}no ICD-10-CM {what} code names {of!r}", steps=steps)
         method, entry = found
         if proposed == entry.ref:
@@ -437,56 +438,58 @@ class Grounder:
         return Decision("replace" if proposed else "accept", method, entry.system, entry.code, entry.display,
                         entry.release, 1.0, said + f"the {kind} code of {of!r}", steps)
 
-    def _history_codes(self) -> list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]:
-        """ICD-10-CM's "Personal history of …" codes: each with what its titles say after those words, and
-        the code spans its "conditions classifiable to …" notes name."""
-        if self._history is None:
+    def _history_codes(self, whose: str) -> list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]:
+        """ICD-10-CM's "Personal history of …" (``whose`` "personal") or "Family history of …" codes: each with
+        what its titles say after those words, and the code spans its "conditions classifiable to …" notes
+        name."""
+        if whose not in self._history:
             codes = []
             for (system, _), entry in sorted(self.lexicon.by_ref.items()):
-                if system != "ICD10CM" or not entry.active or not entry.display.lower().startswith("personal history"):
+                if system != "ICD10CM" or not entry.active or not entry.display.lower().startswith(f"{whose} history"):
                     continue
                 names = (entry.display, *entry.names)
-                tails = [v[2:] for n in names for v in name_variants(n) if v[:2] == ("personal", "history")]
+                tails = [v[2:] for n in names for v in name_variants(n) if v[:2] == (whose, "history")]
                 codes.append((entry, tails, [span for n in names for span in classifiable_spans(n)]))
-            self._history = codes
-        return self._history
+            self._history[whose] = codes
+        return self._history[whose]
 
-    def _history_of(self, of: str, steps: list[str]) -> tuple[str, Entry] | None:
-        """The personal history code of ``of``: one whose title or inclusion term names it, else the healed
-        form ICD-10-CM titles ("old myocardial infarction"), else the code whose "classifiable to" notes hold
-        the code ``of`` grounds to (the narrowest span)."""
+    def _history_of(self, of: str, steps: list[str], family: bool = False) -> tuple[str, Entry] | None:
+        """The personal (or family) history code of ``of``: one whose title or inclusion term names it, else
+        (the patient's own) the healed form ICD-10-CM titles ("old myocardial infarction"), else the code whose
+        "classifiable to" notes hold the code ``of`` grounds to (the narrowest span)."""
+        whose = "family" if family else "personal"
         for words in self.lexicon.readings(tokens(of), "diagnosis"):
             covering = [(len(tail) - len(words), entry.billable is False, entry.code, entry)
-                        for entry, tails, _ in self._history_codes() for tail in tails if covers(words, tail)]
+                        for entry, tails, _ in self._history_codes(whose) for tail in tails if covers(words, tail)]
             if covering:
                 entry = min(covering, key=lambda c: c[:3])[3]
                 steps.append(f"history: {entry.code} {entry.display!r} names {' '.join(words)!r}")
-                return self._billable_history(entry, steps)
-            healed = self._named(("old", *words), "diagnosis", ("ICD10CM",), steps)
+                return self._billable_history(entry, whose, steps)
+            healed = None if family else self._named(("old", *words), "diagnosis", ("ICD10CM",), steps)
             if healed is not None:
-                return self._billable_history(healed[1], steps)
+                return self._billable_history(healed[1], whose, steps)
         condition = self.ground(of, "diagnosis")
         if condition.system != "ICD10CM" or not condition.code or condition.outcome == "reject":
             steps.append(f"history: {of!r} is grounded to no ICD-10-CM code, and no history code names it")
             return None
-        held = [(span, entry) for entry, _, spans in self._history_codes() for span in spans
+        held = [(span, entry) for entry, _, spans in self._history_codes(whose) for span in spans
                 if in_span(condition.code, span)]
         if not held:
-            steps.append(f"history: no personal history code holds {condition.code} {condition.display!r}")
+            steps.append(f"history: no {whose} history code holds {condition.code} {condition.display!r}")
             return None
         span, entry = min(held, key=lambda h: (-len(h[0][0]), h[0][0] != h[0][1], h[1].code))
         steps.append(f"history: {of!r} is {condition.code} {condition.display!r}, a condition classifiable to "
                      f"{'–'.join(dict.fromkeys(span))}: {entry.code} {entry.display!r}")
-        return self._billable_history(entry, steps)
+        return self._billable_history(entry, whose, steps)
 
     @staticmethod
-    def _billable_history(entry: Entry, steps: list[str]) -> tuple[str, Entry] | None:
+    def _billable_history(entry: Entry, whose: str, steps: list[str]) -> tuple[str, Entry] | None:
         """A history code that is billable, or none: a history category's children name other conditions
         (Z86.7's are thromboses, an ischaemic attack, a cardiac arrest), so none of them is its default."""
         if entry.billable is False:
             steps.append(f"history: {entry.code} is a category whose codes name other conditions: none chosen")
             return None
-        return "personal_history", entry
+        return f"{whose}_history", entry
 
     def _status_of(self, of: str, steps: list[str]) -> tuple[str, Entry] | None:
         """The status code of a procedure: ICD-10-CM's "Presence of …" or "Status …" names it exactly."""

@@ -1,11 +1,13 @@
-"""History and status shorthand: "h/o TIA", "hx of breast cancer", "s/p CABG" name a Z code, never the
-condition itself (issue 21, pattern 1).
+"""History and status shorthand: "h/o TIA", "hx of breast cancer", "family history of colon cancer",
+"s/p CABG" name a Z code, never the condition itself (issue 21, pattern 1).
 
 A history of a condition is coded with ICD-10-CM's "Personal history of …" codes (Z85–Z87, Z91): by their
 titles and inclusion terms ("Personal history of suicide attempt"), by the "Conditions classifiable to …"
 notes that tie them to the codes of the condition (Z85.3 "Personal history of malignant neoplasm of
 breast": conditions classifiable to C50.-), or by the title ICD-10-CM gives the healed form ("Old
-myocardial infarction"). A status after a procedure is a "Presence of …" code ("Presence of coronary artery
+myocardial infarction"). A family history is coded the same ways with the "Family history of …" codes (Z80
+"Family history of malignant neoplasm of digestive organs": conditions classifiable to C15-C26). A status
+after a procedure is a "Presence of …" code ("Presence of coronary artery
 bypass graft"). A proposal of the condition's own code for such a mention is wrong, whatever its name.
 
 Pure: it reads the mention and the names and notes of the lexicon's codes.
@@ -16,9 +18,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-#: "h/o X", "hx of X", "history of X", "past history of X", "PMH of X" → a history; "s/p X", "status post X"
-#: → a status. "family history of" is not the patient's own.
-_FORMS = re.compile(r"^\s*(?:(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:past\s+|personal\s+)?history\s+of)|"
+#: "h/o X", "hx of X", "history of X", "past history of X", "PMH of X" → a history; "family history of X",
+#: "FHx of X" → a family history (ICD-10-CM's "Family history of …" codes, not the patient's own); "s/p X",
+#: "status post X" → a status.
+_FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx?)\s+of)|"
+                    r"(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:past\s+|personal\s+)?history\s+of)|"
                     r"(?P<status>s/p|status\s+post))\s+(?P<rest>\S.*)$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
 _SPAN = re.compile(rf"({_CODE})(?:\.-)?(?:\s*-\s*({_CODE}))?")
@@ -29,7 +33,7 @@ _CLASSIFIABLE = re.compile(r"classifiable to\s+(.*)$", re.IGNORECASE)
 class Shorthand:
     """A mention in history or status form: which, and the condition or procedure it is of."""
 
-    kind: str  # history | status
+    kind: str  # history | family | status
     of: str
 
 
@@ -40,13 +44,14 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='history', of='TIA'), Shorthand(kind='history', of='breast cancer'))
     >>> read_shorthand("s/p CABG")
     Shorthand(kind='status', of='CABG')
-    >>> read_shorthand("family history of colon cancer") is None, read_shorthand("history") is None
-    (True, True)
+    >>> read_shorthand("family history of colon cancer"), read_shorthand("history") is None
+    (Shorthand(kind='family', of='colon cancer'), True)
     """
     found = _FORMS.match(mention)
     if found is None:
         return None
-    return Shorthand("history" if found.group("history") else "status", found.group("rest").strip())
+    kind = next(k for k in ("family", "history", "status") if found.group(k))
+    return Shorthand(kind, found.group("rest").strip())
 
 
 def classifiable_spans(note: str) -> list[tuple[str, str]]:

@@ -274,6 +274,8 @@ def test_history_and_status_shorthand_ground_to_the_z_code_never_to_the_conditio
     assert decided("h/o MI", "I21.9")[1:] == ("personal_history", "I25.2")  # "Old myocardial infarction"
     assert decided("s/p CABG", "I25.10") == ("replace", "exact_name", "Z95.1")  # "Presence of … bypass graft"
     assert decided("h/o DVT", "I82.409")[0] == "reject"  # only Z86.7 holds I82: its codes name other things
+    assert decided("FHx of diabetes") == ("accept", "family_history", "Z83.3")  # a family history is not own
+    assert decided("family history of breast cancer", "Z85.3") == ("replace", "family_history", "Z80.3")
     steps = grounder.ground("history of colon cancer", "diagnosis").steps
     assert ("history: 'colon cancer' is C18.9 'Malignant neoplasm of colon, unspecified', a condition classifiable "
             "to C18: Z85.038 'Personal history of other malignant neoplasm of large intestine'") in steps, steps

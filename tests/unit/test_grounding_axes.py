@@ -28,6 +28,8 @@ ENTRIES = [
           billable=True),
     Entry("ICD10CM", "Z85.3", "Personal history of malignant neoplasm of breast", R, "code", billable=True,
           names=("Conditions classifiable to C50.-",)),
+    Entry("ICD10CM", "Z80.3", "Family history of malignant neoplasm of breast", R, "code", billable=True,
+          names=("Conditions classifiable to C50.-",)),
     Entry("ICD10CM", "Z86.7", "Personal history of diseases of circulatory system", R, "category",
           billable=False, names=("Conditions classifiable to I00-I99",)),
     Entry("ICD10CM", "Z86.73", "Personal history of transient ischemic attack (TIA), and cerebral infarction "
@@ -97,7 +99,8 @@ def test_history_and_status_go_to_their_z_codes():
     # Z86.7 holds I82.40, but its codes name other conditions: no default is taken for it
     assert g.ground("hx of deep vein thrombosis", "diagnosis").outcome == "reject"
     assert g.ground("s/p coronary artery bypass graft", "diagnosis").code == "Z95.1"
-    assert g.ground("family history of breast cancer", "diagnosis").code != "Z85.3"
+    family = g.ground("family history of breast cancer", "diagnosis", system="ICD10CM", code="Z85.3")
+    assert (family.outcome, family.method, family.code) == ("replace", "family_history", "Z80.3")
 
 
 def test_an_adjective_is_read_as_the_noun_of_its_finding_for_exact_names_only():
