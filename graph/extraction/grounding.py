@@ -34,9 +34,11 @@ the mention's category, then billable codes, then the shorter code.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
+from typing import Any
 
 from graph.extraction.axes import Axes, differs_by_side, read_axes, side_of, without_course
 from graph.extraction.context import without_frame
@@ -393,11 +395,15 @@ class Grounder:
                 found = apart
         if found is None and without_course(core[0]) not in ((), core[0]):
             steady = without_course(core[0])
-            named = self._search_readings([steady], category, finding_type, [])
-            if named is not None and named[0] != "fuzzy":  # no code names its course: the condition's own
-                steps.append(f"course: no code names {' '.join(core[0])!r}; the condition {' '.join(steady)!r} "
-                             "is named without it")
-                found = self._search_readings([steady], category, finding_type, steps)
+            def named_exactly(*args: Any) -> tuple[str, Entry, float] | None:  # a fuzzy guess is no answer here
+                result = self._search_readings(*args)
+                return result if result is not None and result[0] != "fuzzy" else None
+
+            named = self._kept_if(named_exactly, steps, f"course: no code names {' '.join(core[0])!r}; the "
+                                  f"condition {' '.join(steady)!r} is named without it", [steady], category,
+                                  finding_type)
+            if named is not None:  # no code names its course: the condition's own code
+                found = named
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
@@ -743,20 +749,29 @@ class Grounder:
         forms = noun_readings(readings[0])
         if category == "finding":
             forms += [form for reading in readings for form in result_readings(reading)]
+        said = ' '.join(readings[0])
         for words in forms:
-            named = self._named(words, category, systems, [])
+            named = self._kept_if(self._named, steps, f"word forms: {said!r} read as {' '.join(words)!r}",
+                                  words, category, systems)
             if named is not None:
-                steps.append(f"word forms: {' '.join(readings[0])!r} read as {' '.join(words)!r}")
-                self._named(words, category, systems, steps)
                 return named[0], named[1], 1.0
         if found is None and category == "finding":  # "bibasilar crackles" is a finding of crackles
             for head in finding_heads(readings[0]):
-                named = self._named(head, category, systems, [])
+                named = self._kept_if(self._named, steps, f"head: {said!r} is a finding of {' '.join(head)!r}, the "
+                                      "words before it describe it", head, category, systems)
                 if named is not None:
-                    steps.append(f"head: {' '.join(readings[0])!r} is a finding of {' '.join(head)!r}, the words "
-                                 "before it describe it")
-                    self._named(head, category, systems, steps)
                     return named[0], named[1], 1.0
+        return found
+
+    @staticmethod
+    def _kept_if(step: Callable[..., Any], steps: list[str], why: str, *args: object) -> Any:
+        """Run a step on a reading the cascade only tries: its notes join ``steps`` (after ``why``) when it
+        finds something, and are dropped when it does not, so a decision lists the path it took only."""
+        tried: list[str] = []
+        found = step(*args, tried)
+        if found is not None:
+            steps.append(why)
+            steps.extend(tried)
         return found
 
     def _named(self, words: tuple[str, ...], category: str, systems: tuple[str, ...],
