@@ -134,7 +134,7 @@ class JobRunner:
         self.settings = settings
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
-        self._logs = Path(tempfile.mkdtemp(prefix="clinigraph-jobs-"))
+        self._logs: Path | None = None  # made on the first job: an API that starts none leaves no folder behind
 
     def start(self, kind: str, source: str | None, path: str | None, requested_by: str) -> JobDescription:
         args = arguments_for(kind, source, path)
@@ -142,6 +142,8 @@ class JobRunner:
             if any(j.kind == kind and j.process.poll() is None for j in self._jobs.values()):
                 raise JobAlreadyRunningError(f"a {kind} job is already running")
             job_id = uuid.uuid4().hex[:12]
+            if self._logs is None:
+                self._logs = Path(tempfile.mkdtemp(prefix="clinigraph-jobs-"))
             log = self._logs / f"{job_id}.log"
             with log.open("wb") as out:
                 process = subprocess.Popen([sys.executable, "-m", "api.cli", *args], stdout=out,
