@@ -103,3 +103,53 @@ def without_course(words: tuple[str, ...]) -> tuple[str, ...]:
     (('congestive', 'heart', 'failure'), ('asthma',))
     """
     return tuple(w for w in words if w not in COURSE_WORDS)
+
+
+#: Bacteria ICD-10-CM codes apart, in B95–B96 ("Bacterial and viral infectious agents"): a condition whose
+#: code carries the note "Use additional code (B95-B97) to identify infectious agent" is coded as the
+#: condition, and the agent as a second code (N39.0 + B96.1 for a Klebsiella UTI). As compared words.
+_AGENT_PHRASES = (
+    "klebsiella", "klebsiella pneumoniae", "e coli", "escherichia coli", "proteus", "proteus mirabilis",
+    "pseudomonas", "pseudomonas aeruginosa", "pseudomonal", "h pylori", "helicobacter pylori", "mrsa", "mssa",
+    "methicillin resistant staphylococcus aureus", "methicillin susceptible staphylococcus aureus",
+    "staphylococcus aureus", "staph aureus", "staph", "staphylococcal", "staphylococcus", "strep", "streptococcal",
+    "streptococcus", "group a strep", "group b strep", "group a streptococcal", "group b streptococcal",
+    "enterococcus", "enterococcal", "vre", "enterobacter", "serratia", "acinetobacter", "bacteroides fragilis",
+    "citrobacter", "morganella",
+)
+
+
+def _agent_words() -> tuple[tuple[str, ...], ...]:
+    from graph.extraction.lexicon import tokens
+
+    phrases = {tokens(p) for p in _AGENT_PHRASES}
+    return tuple(sorted(phrases, key=len, reverse=True))  # the longest first: "staphylococcus aureus" whole
+
+
+AGENTS = _agent_words()
+#: Title words of a code that says the agent is unknown or names one: never the condition "without" an agent.
+_AGENT_SAID = frozenset({"organism", "bacterial", "viral", "due", "staphylococcal", "streptococcal"})
+
+
+def without_agent(words: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The bacterium ``words`` state (as written) and the words of the condition without it; no agent, and
+    ``words`` whole, when none is stated or nothing would be left.
+
+    >>> without_agent(("klebsiella", "urinary", "tract", "infection"))
+    (('klebsiella',), ('urinary', 'tract', 'infection'))
+    >>> without_agent(("methicillin", "resistant", "staphylococcus", "aureus", "bacteremia"))[1]
+    ('bacteremia',)
+    >>> without_agent(("pneumonia",)), without_agent(("klebsiella",))
+    (((), ('pneumonia',)), ((), ('klebsiella',)))
+    """
+    for agent in AGENTS:
+        for start in range(len(words) - len(agent) + 1):
+            if words[start:start + len(agent)] == agent:
+                rest = words[:start] + words[start + len(agent):]
+                return (agent, rest) if rest else ((), words)
+    return (), words
+
+
+def names_no_agent(title_words: tuple[str, ...]) -> bool:
+    """Whether a title leaves the agent to a second code: it says nothing of an organism."""
+    return not _AGENT_SAID.intersection(title_words)

@@ -11,20 +11,29 @@ from __future__ import annotations
 
 import re
 
-_WHO = r"(?:(?:a|an|the)\s+)?(?:\d+[- ]?(?:year|month|week|day)[- ]old\s+)?" \
-       r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl)\s+"
+_PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl)\s+"
+_AGE = r"\d+[- ]?(?:year|month|week|day)[- ]old\s+"
+_WHO = rf"(?:(?:a|an|the)\s+)?(?:{_AGE}(?:{_PERSON})?|{_PERSON})"
 _SAYS = r"(?:who\s+)?(?:presents?|presented|presenting|complains?|complaining|c/o|reports?|reported|found|" \
         r"noted|known|brought\s+in)(?:\s+(?:with|of|to\s+have))?\s+"
 #: Who presents ("toddler brought in with", "woman with") or how ("presents with", "known"): a person's word
 #: goes only with a verb or "with" after it ("infant botulism" and "newborn jaundice" keep theirs).
-_LEAD = re.compile(rf"^(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS})(?:(?:a|an)\s+)?", re.IGNORECASE)
+_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS})(?:(?:a|an)\s+)?)?(?:long[- ]?standing\s+)?",
+                   re.IGNORECASE)
 _COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few)"
 _DURATION = rf"(?:for|over|since|x)\s+(?:the\s+(?:past|last)\s+)?{_COUNT}\s+(?:hours?|days?|weeks?|months?|years?)"
 _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|admission|" \
             r"biopsy|endoscopy|colonoscopy)"
 _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
 _AMOUNT = r"of\s+\d+(?:\.\d+)?\s*(?:lbs?|kg|g|%|cm|mm|pounds?|kilograms?)"
-_TRAIL = re.compile(rf"(?:\s+(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}))+\s*$", re.IGNORECASE)
+#: What a condition is treated with ("seizure disorder on levetiracetam", "COPD on 2 L of home oxygen"): a
+#: medicine by its name's class ending, or a treatment word. A site after "on" ("ulcer on the heel") is not one.
+_DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib|pine|zole|cillin|mycin|" \
+                r"floxacin|azine|oxetine|aline|thyroxine|parin|arin|xaban|gatran|triptan|profen|tidine|semide|" \
+                r"thiazide|lukast|terol|sone|olone|ium)"
+_TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator)"
+_TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?:{_TREATMENT}|[a-z]+{_DRUG_ENDINGS})\b"
+_TRAIL = re.compile(rf"(?:\s+(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}))+\s*$", re.IGNORECASE)
 
 
 def without_frame(mention: str) -> str:
@@ -38,6 +47,12 @@ def without_frame(mention: str) -> str:
     'crushing substernal chest pain'
     >>> without_frame("woman with left breast cancer"), without_frame("infant botulism")
     ('left breast cancer', 'infant botulism')
+    >>> without_frame("70-year-old with long-standing COPD on 2 L of home oxygen")
+    'COPD'
+    >>> without_frame("seizure disorder on levetiracetam"), without_frame("pressure ulcer on the left heel")
+    ('seizure disorder', 'pressure ulcer on the left heel')
+    >>> without_frame("a fib")
+    'a fib'
     """
     core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
     return core or mention

@@ -40,10 +40,19 @@ from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
 from typing import Any
 
-from graph.extraction.axes import Axes, differs_by_side, read_axes, side_of, without_course
+from graph.extraction.axes import (
+    Axes,
+    differs_by_side,
+    names_no_agent,
+    read_axes,
+    side_of,
+    without_agent,
+    without_course,
+)
 from graph.extraction.context import without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
-from graph.extraction.lexicon import Entry, Lexicon, Loan, name_variants, tokens
+from graph.extraction.lexicon import Entry, Lexicon, Loan, folded, name_variants, tokens
+from graph.extraction.measurements import Reading, read_measurement
 from graph.extraction.wordforms import finding_heads, noun_readings, result_readings
 
 FUZZY_THRESHOLD = 0.90
@@ -68,13 +77,27 @@ _UMLS_DIAGNOSIS_TYPES = {"T047", "T046", "T191", "T019", "T020", "T037", "T048",
 _UMLS_FINDING_TYPES = {"T184", "T033", "T034", "T047", "T046", "T059", "T060", "T201", "T121", "T109", "T200"}
 
 
+#: What a person's name alone stands for, the likeliest first: "Parkinson's" is Parkinson's disease.
+_EPONYM_KINDS = ("disease", "syndrome", "phenomenon")
+_POSSESSIVE_SAID = re.compile(r"[a-z](?:['’]s|s['’])(?:\s|$)", re.IGNORECASE)
+
+
+def _possessive_in(word: str, display: str) -> bool:
+    """Whether ``display`` writes ``word`` (a compared word) as a person's name in the possessive.
+
+    >>> _possessive_in("alzheimer", "Alzheimer's disease, unspecified"), _possessive_in("heart", "Heart disease")
+    (True, False)
+    """
+    return re.search(rf"\b{re.escape(word)}(?:['’]s|s['’]|['’])", folded(display), re.IGNORECASE) is not None
+
+
 @dataclass
 class Decision:
     """What the cascade concluded for one mention, and every step it took."""
 
     outcome: str  # accept | replace | reject
     #: proposed_code | replaced_by | exact_name | ontology_synonym | crosswalk | fuzzy | personal_history |
-    #: family_history
+    #: family_history | measurement
     method: str | None = None
     system: str | None = None
     code: str | None = None
@@ -365,6 +388,9 @@ class Grounder:
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code)
             decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
             return decided
+        reading = read_measurement(mention) if category == "finding" else None
+        if reading is not None and reading.value:  # "Na 121": what the value says against its reference range
+            return self._ground_measurement(reading, finding_type, system, code)
         shorthand = read_shorthand(mention) if category == "diagnosis" else None
         if shorthand is not None and "ICD10CM" in self.lexicon.releases:
             return self._ground_shorthand(shorthand, mention, system, code)
@@ -404,6 +430,16 @@ class Grounder:
                                   finding_type)
             if named is not None:  # no code names its course: the condition's own code
                 found = named
+        agent, plain = without_agent(core[0]) if category == "diagnosis" else ((), core[0])
+        if found is None and agent:  # "Klebsiella UTI": the UTI's code, the agent a second code (B95-B96)
+            found = self._kept_if(self._without_agent, steps, f"agent: {' '.join(agent)!r} is coded apart "
+                                  f"(B95–B96); the condition is {' '.join(plain)!r}", plain, category,
+                                  finding_type)
+        if found is None and len(core[0]) == 1:  # "Parkinson's", "Sjogren's": the disease named after a person
+            found = self._kept_if(self._eponym, steps, f"eponym: {mention!r} alone names the condition called "
+                                  "after its person", core[0][0], mention, category, finding_type)
+        if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
+            return self._ground_measurement(reading, finding_type, system, code)
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
@@ -422,6 +458,81 @@ class Grounder:
         else:
             outcome, reason = "accept", f"{method.replace('_', ' ')} match"
         return Decision(outcome, method, entry.system, entry.code, entry.display, entry.release, score, reason, steps)
+
+    def _without_agent(self, words: tuple[str, ...], category: str, finding_type: str | None,
+                       steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The condition named exactly without its bacterium, where the code says nothing of an organism
+        (N39.0 "Urinary tract infection, site not specified"; never J18.9 "…, unspecified organism")."""
+        found = self._search_readings([words], category, finding_type, steps)
+        if found is None or found[0] == "fuzzy" or found[1].system != "ICD10CM":
+            return None
+        entry = found[1]
+        category_code = entry.code.split(".")[0]  # the whole family: J02.9's J02 holds J02.0 "Streptococcal …"
+        family = [entry, *self._family(category_code)]
+        if not all(names_no_agent(tokens(e.display)) for e in family):
+            return None  # the family has codes that name an agent: the agent is not coded apart here
+        return found
+
+    def _family(self, code: str) -> list[Entry]:
+        """Every code under ``code`` (an ICD-10-CM category), at every level."""
+        out, todo = [], [code]
+        while todo:
+            for child in self.lexicon.icd_children(todo.pop()):
+                out.append(child)
+                todo.append(child.code)
+        return out
+
+    def _eponym(self, word: str, mention: str, category: str, finding_type: str | None,
+                steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The "… disease", "… syndrome" or "… phenomenon" ``word`` names exactly, where ``word`` is a person's
+        name: written possessively in the mention ("Cushing's") or in the concept's name ("alzheimers" →
+        "Alzheimer's disease"). A common word never qualifies ("heart" is not heart disease)."""
+        systems = self.systems_for(category, finding_type)
+        said_so = _POSSESSIVE_SAID.search(mention) is not None
+        named: list[tuple[int, int, tuple[str, Entry], list[str]]] = []
+        for kind in _EPONYM_KINDS:
+            tried: list[str] = []
+            found = self._named((word, kind), category, systems, tried)
+            if found is not None and (said_so or _possessive_in(word, found[1].display)):
+                named.append((systems.index(found[1].system), len(named), found, tried))
+        if not named:
+            return None
+        *_, (method, entry), tried = min(named)  # the preferred system first ("Cushing's": ICD-10-CM's syndrome)
+        steps.extend(tried)
+        return method, entry, 1.0
+
+    # -- measured values ----------------------------------------------------------------------------------
+
+    def _ground_measurement(self, reading: Reading, finding_type: str | None, system: str | None,
+                            code: str | None) -> Decision:
+        """An abnormal value goes to the concept its finding's name names exactly ("hyponatremia" for
+        "Na 121"); a normal value is no finding, and a proposal for it is rejected (:mod:`.measurements`)."""
+        steps = [f"measurement: {reading.describe()}"]
+        said = f"proposed {system} {code}: " if system and code else ""
+        if not reading.names:
+            return Decision("reject", reason=f"{said}{reading.describe()}: no finding", steps=steps)
+        systems = self.systems_for("finding", finding_type)
+        names = [tokens(name) for name in reading.names]
+        for words in [*names, *(form for name in names for form in result_readings(name))]:
+            named = self._named(words, "finding", systems, steps)
+            if named is not None:
+                break
+        else:
+            return Decision("reject", reason=f"{said}{reading.describe()}, but no concept of a finding is named "
+                            f"{reading.names[0]!r}", steps=steps)
+        entry = named[1]
+        proposed = (system, _normalised(system, code)) if system and code else None
+        if proposed == entry.ref:
+            return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, 1.0,
+                            f"proposed code checked: {reading.describe()}", steps)
+        if proposed is None:
+            outcome, why = "accept", ""
+        elif any(proposed in self.lexicon.by_name.get(words, ()) for words in names):
+            outcome, why = "replace", f"{said}names the finding too, but {entry.system} names findings first; "
+        else:
+            outcome, why = "replace", f"{said}the value says otherwise; "
+        return Decision(outcome, "measurement", entry.system, entry.code, entry.display, entry.release, 1.0,
+                        f"{why}{reading.describe()}: {reading.names[0]}", steps)
 
     # -- history and status shorthand ---------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from graph.extraction.lexicon import comparable
 
 #: Adjective endings and the noun endings clinical English forms from them, the likeliest first.
 _ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("etic", ("esis",)),  # diaphoretic → diaphoresis
+    ("etic", ("esis", "etes")),  # diaphoretic → diaphoresis, diabetic → diabetes
     ("otic", ("osis",)),  # cyanotic → cyanosis
     ("ptic", ("psis",)),  # septic → sepsis
     ("eic", ("ea",)),  # dyspneic → dyspnea
@@ -32,7 +32,7 @@ def noun_forms(word: str) -> list[str]:
     """The nouns ``word`` may be the adjective of, as compared words; none if it has no adjective ending.
 
     >>> noun_forms("lethargic"), noun_forms("diaphoretic"), noun_forms("agitated")
-    (['lethargia', 'lethargy', 'letharga'], ['diaphoresis'], ['agitation'])
+    (['lethargia', 'lethargy', 'letharga'], ['diaphoresis', 'diaphorete'], ['agitation'])
     >>> noun_forms("confused"), noun_forms("edematous"), noun_forms("fever")
     (['confusion', 'confuse'], ['edema'], [])
     """

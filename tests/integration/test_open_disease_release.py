@@ -320,6 +320,29 @@ def test_a_proposal_whose_title_covers_the_mention_but_means_otherwise_is_not_ke
     assert decided("excessive thirst", "finding", "ICD10CM", "R63.1") == ("replace", "HP:0001959")
 
 
+def test_a_measured_value_grounds_to_the_finding_its_reference_range_names(grounder):
+    """Issue 21, vignette and lab phrasing on the real HPO: a value is read against its analyte's reference
+    range and grounded by the name of the finding it is ("K 6.1" is hyperkalemia); a value in range is no
+    finding, even when a code is proposed for it; a direction said in words counts where no name says it."""
+    def decided(mention: str, proposed: str | None = None) -> tuple[str, str | None, str | None]:
+        system, _, code = (proposed or "").partition(":")
+        d = grounder.ground(mention, "finding", system=system or None, code=code or None)
+        return d.outcome, d.method, d.code
+
+    assert decided("K 6.1") == ("accept", "measurement", "HP:0002153")  # Hyperkalemia
+    assert decided("platelets 45") == ("accept", "measurement", "HP:0001873")  # Thrombocytopenia, 45,000/µL
+    assert decided("T 34.2") == ("accept", "measurement", "HP:0002045")  # Hypothermia
+    assert decided("RR 28") == ("accept", "measurement", "HP:0002789")  # Tachypnea
+    assert decided("BP 85/50") == ("accept", "measurement", "HP:0002615")  # Hypotension
+    assert decided("TSH 12")[1:] == ("measurement", "HP:0002925")  # HPO says it as a result: "Elevated circulating …"
+    assert decided("high Ca") == ("accept", "measurement", "HP:0003072")  # said, not measured
+    assert decided("Na 139")[0] == "reject"
+    assert decided("BP 118/76", "ICD10CM:I10")[0] == "reject"  # a normal reading is no hypertension
+    assert decided("HR 130", "ICD10CM:R00.0") == ("replace", "measurement", "HP:0001649")  # HPO's Tachycardia
+    steps = grounder.ground("potassium of 2.9 on admission", "finding").steps
+    assert "measurement: potassium 2.9 is below the reference range (3.5–5 mmol/L)" in steps, steps
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in

@@ -24,6 +24,7 @@ MODULES = [
     "graph.extraction.history",
     "graph.extraction.wordforms",
     "graph.extraction.context",
+    "graph.extraction.measurements",
 ]
 
 

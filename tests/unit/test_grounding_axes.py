@@ -66,11 +66,20 @@ ENTRIES = [
           parents=["HP:0000118"]),
     Entry("ICD10CM", "R79.82", "Elevated C-reactive protein (CRP)", R, "code", billable=True),
     Entry("HPO", "HP:0000975", "Hyperhidrosis", "HPO@1", "term", parents=["HP:0000118"], names=("Diaphoresis",)),
+    Entry("ICD10CM", "N39.0", "Urinary tract infection, site not specified", R, "code", billable=True),
+    Entry("ICD10CM", "N39.3", "Stress incontinence (female) (male)", R, "code", billable=True),
+    Entry("ICD10CM", "J02.0", "Streptococcal pharyngitis", R, "code", billable=True),
+    Entry("ICD10CM", "J02.9", "Acute pharyngitis, unspecified", R, "code", billable=True, names=("Pharyngitis",)),
+    Entry("ICD10CM", "J18.9", "Pneumonia, unspecified organism", R, "code", billable=True, names=("Pneumonia",)),
+    Entry("ICD10CM", "E24.9", "Cushing's syndrome, unspecified", R, "code", billable=True),
+    Entry("ICD10CM", "G30.9", "Alzheimer's disease, unspecified", R, "code", billable=True),
+    Entry("ICD10CM", "I51.9", "Heart disease, unspecified", R, "code", billable=True),
+    Entry("ORPHA", "ORPHA:96253", "Cushing disease", "ORPHA@1", "term"),
 ]
 
 
 def grounder() -> Grounder:
-    return Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    return Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1", "ORPHA": "ORPHA@1"}, abbreviations={}))
 
 
 def test_a_stated_side_takes_the_sibling_that_says_it_and_an_unstated_one_is_never_chosen():
@@ -179,3 +188,24 @@ def test_a_course_no_code_names_leaves_the_conditions_own_code_and_one_a_code_na
 
 def test_a_plural_takes_the_spelling_rules_of_its_singular():
     assert grounder().ground("bruises easily", "finding").code == "HP:0000978"  # "Bruise easily"
+
+
+def test_a_bacterium_coded_apart_leaves_the_conditions_own_code_unless_its_family_names_agents():
+    """ICD-10-CM codes a UTI's organism as a second code (B95-B96): "Klebsiella UTI" is N39.0. Where the
+    family has codes that name an organism (J02.0 "Streptococcal pharyngitis"; J18.9 "… unspecified
+    organism"), dropping it would be wrong, so nothing is chosen that way."""
+    g = grounder()
+    uti = g.ground("Klebsiella urinary tract infection", "diagnosis")
+    assert (uti.method, uti.code) == ("exact_name", "N39.0")
+    assert "agent: 'klebsiella' is coded apart (B95–B96); the condition is 'urinary tract infection'" in uti.steps
+    assert g.ground("E. coli urinary tract infection", "diagnosis").code == "N39.0"
+    assert g.ground("strep pharyngitis", "diagnosis").code != "J02.9"
+    assert g.ground("pseudomonas pneumonia", "diagnosis").code != "J18.9"
+
+
+def test_a_persons_name_alone_names_the_disease_called_after_them_never_a_common_word():
+    g = grounder()
+    cushing = g.ground("Cushing's", "diagnosis")
+    assert (cushing.method, cushing.code) == ("exact_name", "E24.9")  # ICD-10-CM's syndrome before ORPHA's
+    assert g.ground("alzheimers", "diagnosis").code == "G30.9"  # the title writes it possessively
+    assert g.ground("heart", "diagnosis").outcome == "reject"  # not "Heart disease"
