@@ -77,6 +77,33 @@ _UMLS_DIAGNOSIS_TYPES = {"T047", "T046", "T191", "T019", "T020", "T037", "T048",
 _UMLS_FINDING_TYPES = {"T184", "T033", "T034", "T047", "T046", "T059", "T060", "T201", "T121", "T109", "T200"}
 
 
+#: Title words of another matter than the condition itself: a title adding one the mention lacks is not its code.
+_OTHER_MATTER = frozenset({"carrier", "history", "status", "screening", "contact", "exposure", "encounter",
+                           "examination", "sequela", "personal", "family", "presence", "absence", "observation",
+                           "complication", "complicating", "affecting", "maternal", "newborn", "fetu"})
+_CLAUSE = re.compile(r"\s(?:in|due to|following|complicating|affecting|associated with)\s", re.IGNORECASE)
+
+
+def _adds_with(words: tuple[str, ...], title: str) -> bool:
+    """Whether ``title`` has a "with …" clause the mention does not state ("Laceration with foreign body of
+    scalp" for a scalp laceration)."""
+    said = set(words)
+    return any(not set(tokens(m.group(1))) <= said for m in _WITH_PART.finditer(title))
+
+
+def _leads_with(words: tuple[str, ...], title: str) -> bool:
+    """Whether ``title`` is about the mention before any "in …", "due to …" clause: "Meconium ileus in cystic
+    fibrosis" is a meconium ileus, not cystic fibrosis.
+
+    >>> _leads_with(tokens("cystic fibrosis"), "Meconium ileus in cystic fibrosis")
+    False
+    >>> _leads_with(tokens("phenylketonuria"), "Classical phenylketonuria")
+    True
+    """
+    head = set(tokens(_CLAUSE.split(title, maxsplit=1)[0]))
+    return any(w in head for w in words)
+
+
 #: What a person's name alone stands for, the likeliest first: "Parkinson's" is Parkinson's disease.
 _EPONYM_KINDS = ("disease", "syndrome", "phenomenon")
 _POSSESSIVE_SAID = re.compile(r"[a-z](?:['’]s|s['’])(?:\s|$)", re.IGNORECASE)
@@ -97,7 +124,7 @@ class Decision:
 
     outcome: str  # accept | replace | reject
     #: proposed_code | replaced_by | exact_name | ontology_synonym | crosswalk | fuzzy | personal_history |
-    #: family_history | measurement
+    #: family_history | measurement | covering_title
     method: str | None = None
     system: str | None = None
     code: str | None = None
@@ -307,7 +334,7 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
 _STATE_WORDS = frozenset({"congenital", "induced", "iatrogenic", "postprocedural", "postoperative", "secondary",
                           "traumatic", "alcoholic", "rheumatic", "recurrent", "remission", "relapse",
                           "susceptibility", "hereditary", "familial", "gestational", "neonatal", "drug",
-                          "asymptomatic"})
+                          "asymptomatic", "abuse", "dependence"})
 
 
 def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
@@ -319,9 +346,17 @@ def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
     True
     >>> adds_state(tokens("hyperemesis gravidarum"), tokens("Mild hyperemesis gravidarum"))
     False
+    >>> adds_state(("erectile", "dysfunction"), ("druginduced", "erectile", "dysfunction"))
+    True
     """
     said = set(words)
-    return any((w in _STATE_WORDS or w.isdigit()) and w not in said for w in name)
+    return any(w not in said and (w in _STATE_WORDS or w.isdigit() or _joins_state(w)) for w in name)
+
+
+def _joins_state(word: str) -> bool:
+    """A hyphenated compound read as one word that ends in a cause ("druginduced", "alcoholinduced"); a
+    negated state ("nontraumatic", "nonrheumatic") states none."""
+    return word != "induced" and word.endswith("induced")
 
 
 #: A mention that states a positive result ("HIV+", "HBsAg positive"): a status or carrier, not the disease.
@@ -849,13 +884,16 @@ class Grounder:
                 if named is not None:
                     if words != readings[0]:
                         steps.append(f"abbreviations: the reading {' '.join(words)!r} names it")
-                    return named[0], named[1], 1.0
+                    return self._covered_instead(named[1], words, category, steps) or (named[0], named[1], 1.0)
         found = self._search(readings[0], category, finding_type, steps)
         if found is not None and found[0] != "fuzzy":
             if found[1].system not in YIELDS_TO_PREFERRED[category] or found[1].system not in systems:
                 return found
             # "elevated CRP" named by an ICD-10-CM R-code: a finding still goes to HPO if a form names it there
             systems = systems[:systems.index(found[1].system)]
+            covering = self._covered_instead(found[1], readings[0], category, steps)
+            if covering is not None:
+                return covering
         # "lethargic" as lethargy, "elevated BNP" as HPO says such a result: exact names only
         forms = noun_readings(readings[0])
         if category == "finding":
@@ -873,6 +911,40 @@ class Grounder:
                 if named is not None:
                     return named[0], named[1], 1.0
         return found
+
+    def _covered_instead(self, entry: Entry, words: tuple[str, ...], category: str,
+                         steps: list[str]) -> tuple[str, Entry, float] | None:
+        """For a diagnosis named by a rare-disease catalogue (Orphanet, OMIM), the ICD-10-CM code whose title
+        holds it whole, if there is exactly one ("acromegaly": ORPHA:963, and E22.0)."""
+        if category != "diagnosis" or entry.system not in YIELDS_TO_PREFERRED[category] \
+                or "ICD10CM" not in self.lexicon.releases:
+            return None
+        return self._kept_if(self._icd_covering, steps, f"{entry.system} {entry.code} names it; an ICD-10-CM title "
+                             "holds it whole", words, category)
+
+    def _icd_covering(self, words: tuple[str, ...], category: str,
+                      steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The one ICD-10-CM code (with what is under it) whose title holds every word of the mention and adds
+        only words that group or grade it — "Acromegaly and pituitary gigantism", "Classical phenylketonuria",
+        "Other giant cell arteritis" — never a qualifier, cause, state or status the mention lacks, nor a title
+        where the mention is only what another condition occurs in ("Meconium ileus in cystic fibrosis")."""
+        if not words:
+            return None
+        names = set.intersection(*(self.lexicon.by_token.get(w, set()) for w in words))
+        hits: dict[str, Entry] = {}
+        for name in names:
+            if adds_state(words, name) or any(w in _OTHER_MATTER and w not in words for w in name):
+                continue
+            for ref in self.lexicon.by_name[name]:
+                entry = self.lexicon.by_ref[ref]
+                if (entry.system == "ICD10CM" and entry.active and kind_allows(self.lexicon, entry, category) is None
+                        and not unstated_qualifiers(words, entry.display) and _leads_with(words, entry.display)):
+                    hits[entry.code] = entry
+        top = [e for e in hits.values() if not any(o != e.code and e.code.startswith(o) for o in hits)]
+        if len(top) != 1:
+            return None
+        steps.append(f"covering title: ICD10CM {top[0].code} {top[0].display!r}")
+        return "covering_title", top[0], 0.95
 
     @staticmethod
     def _kept_if(step: Callable[..., Any], steps: list[str], why: str, *args: object) -> Any:
@@ -960,14 +1032,20 @@ class Grounder:
             if best is not None and bound < best[1]:
                 break
             score = similarity(words, name)
-            if (best is not None and score < best[1]) or adds_state(words, name):
+            if (best is not None and score < best[1]) or adds_state(words, name) or self._other_word(words, name):
                 continue
             for entry in self._rank(self.lexicon.by_name[name], systems):
-                if kind_allows(self.lexicon, entry, category) is None:
+                if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display):
                     if best is None or score > best[1] or (score == best[1] and self._prefer(entry, best[0], systems)):
                         best = (entry, score)
                     break
         return best
+
+    def _other_word(self, words: tuple[str, ...], name: tuple[str, ...]) -> bool:
+        """A word of the mention that names things itself, met in ``name`` only as a look-alike: another word,
+        not a misspelling ("bronchiolitis" is no "bronchitis", though they differ by three letters)."""
+        return any(w not in name and w in self.lexicon.by_token and any(_soft_equal(w, n) for n in name if len(n) >= 5)
+                   for w in words if len(w) >= 5)
 
     @staticmethod
     def _prefer(a: Entry, b: Entry, systems: tuple[str, ...]) -> bool:

@@ -343,6 +343,27 @@ def test_a_measured_value_grounds_to_the_finding_its_reference_range_names(groun
     assert "measurement: potassium 2.9 is below the reference range (3.5–5 mmol/L)" in steps, steps
 
 
+def test_agents_eponyms_treatments_and_catalogue_names_ground_to_the_icd10cm_code_a_coder_takes(grounder):
+    """Issue 21 on the real ICD-10-CM 2026 with Mondo, DOID and Orphanet names: a bacterium ICD-10-CM codes
+    apart (B95–B96) leaves the condition's code where its family names no organism; a person's name alone is
+    the disease called after them; a treatment after "on" is no part of the condition; a rare-disease
+    catalogue's exact name gives way to the one ICD-10-CM title holding it whole; a fuzzy match takes no
+    look-alike of another word and no "with …" clause the mention lacks."""
+    def code(mention: str, category: str = "diagnosis") -> str | None:
+        return grounder.ground(mention, category).code
+
+    assert code("Klebsiella UTI") == "N39.0"  # + B96.1 as a second code
+    assert code("H. pylori gastritis") == "K29.70"
+    assert code("strep pharyngitis") != "J02.9"  # J02.0 "Streptococcal pharyngitis" is the family's own
+    assert code("Cushing's") == "E24.9"  # ICD-10-CM's syndrome before Orphanet's pituitary disease
+    assert code("Sjogren's") == "M35.00"
+    assert code("seizure disorder on levetiracetam") == "G40.909"
+    assert code("acromegaly") == "E22.0"  # "Acromegaly and pituitary gigantism", not ORPHA:963
+    assert code("GCA") == "M31.6"  # "Other giant cell arteritis": M31.5 adds polymyalgia rheumatica
+    assert code("RSV bronchiolitis") != "J20.5"  # bronchitis
+    assert code("scalp laceration, initial encounter") != "S01.02XA"  # "with foreign body"
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in

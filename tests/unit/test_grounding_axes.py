@@ -75,6 +75,15 @@ ENTRIES = [
     Entry("ICD10CM", "G30.9", "Alzheimer's disease, unspecified", R, "code", billable=True),
     Entry("ICD10CM", "I51.9", "Heart disease, unspecified", R, "code", billable=True),
     Entry("ORPHA", "ORPHA:96253", "Cushing disease", "ORPHA@1", "term"),
+    Entry("ORPHA", "ORPHA:963", "Acromegaly", "ORPHA@1", "term"),
+    Entry("ICD10CM", "E22.0", "Acromegaly and pituitary gigantism", R, "code", billable=True),
+    Entry("ORPHA", "ORPHA:586", "Cystic fibrosis", "ORPHA@1", "term"),
+    Entry("ICD10CM", "E84.11", "Meconium ileus in cystic fibrosis", R, "code", billable=True),
+    Entry("ICD10CM", "J20.5", "Acute bronchitis due to respiratory syncytial virus", R, "code", billable=True),
+    Entry("ICD10CM", "J21.9", "Acute bronchiolitis, unspecified", R, "code", billable=True),
+    Entry("ICD10CM", "S01.02XA", "Laceration with foreign body of scalp, initial encounter", R, "code",
+          billable=True),
+    Entry("ICD10CM", "N52.2", "Drug-induced erectile dysfunction", R, "code", billable=True),
 ]
 
 
@@ -209,3 +218,20 @@ def test_a_persons_name_alone_names_the_disease_called_after_them_never_a_common
     assert (cushing.method, cushing.code) == ("exact_name", "E24.9")  # ICD-10-CM's syndrome before ORPHA's
     assert g.ground("alzheimers", "diagnosis").code == "G30.9"  # the title writes it possessively
     assert g.ground("heart", "diagnosis").outcome == "reject"  # not "Heart disease"
+
+
+def test_a_rare_disease_catalogues_name_gives_way_to_the_one_icd10cm_title_holding_it_whole():
+    g = grounder()
+    acromegaly = g.ground("acromegaly", "diagnosis")
+    assert (acromegaly.method, acromegaly.code) == ("covering_title", "E22.0")
+    assert "ORPHA ORPHA:963 names it; an ICD-10-CM title holds it whole" in acromegaly.steps
+    # the mention only what another condition occurs in: Orphanet's term stays
+    assert g.ground("cystic fibrosis", "diagnosis").code == "ORPHA:586"
+
+
+def test_a_fuzzy_match_takes_no_look_alike_word_and_no_with_clause_the_mention_lacks():
+    g = grounder()
+    # "bronchiolitis" names concepts itself: it is no misspelling of "bronchitis"
+    assert g.ground("respiratory syncytial virus bronchiolitis", "diagnosis").code != "J20.5"
+    assert g.ground("scalp laceration, initial encounter", "diagnosis").code != "S01.02XA"  # "with foreign body"
+    assert g.ground("erectile dysfunction", "diagnosis").code != "N52.2"  # "Drug-induced", hyphen joined or not
