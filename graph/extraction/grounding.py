@@ -80,7 +80,8 @@ _UMLS_FINDING_TYPES = {"T184", "T033", "T034", "T047", "T046", "T059", "T060", "
 #: Title words of another matter than the condition itself: a title adding one the mention lacks is not its code.
 _OTHER_MATTER = frozenset({"carrier", "history", "status", "screening", "contact", "exposure", "encounter",
                            "examination", "sequela", "personal", "family", "presence", "absence", "observation",
-                           "complication", "complicating", "affecting", "maternal", "newborn", "fetu"})
+                           "complication", "complicating", "affecting", "maternal", "newborn", "fetu",
+                           "specified"})
 _CLAUSE = re.compile(r"\s(?:in|due to|following|complicating|affecting|associated with)\s", re.IGNORECASE)
 
 
@@ -91,17 +92,25 @@ def _adds_with(words: tuple[str, ...], title: str) -> bool:
     return any(not set(tokens(m.group(1))) <= said for m in _WITH_PART.finditer(title))
 
 
+#: Where a title's noun phrases end: each part's last word is a head ("Gallstone ileus" is an ileus).
+_PARTS = re.compile(r",|\(|\)|\b(?:and|or|of|with|without|in|due to)\b", re.IGNORECASE)
+
+
 def _leads_with(words: tuple[str, ...], title: str) -> bool:
-    """Whether ``title`` is about the mention before any "in …", "due to …" clause: "Meconium ileus in cystic
-    fibrosis" is a meconium ileus, not cystic fibrosis.
+    """Whether ``title`` is about the mention before any "in …", "due to …" clause, with the mention's last word
+    the head of one of its noun phrases: "Meconium ileus in cystic fibrosis" is a meconium ileus, not cystic
+    fibrosis, and "Gallstone ileus" no gallstones.
 
     >>> _leads_with(tokens("cystic fibrosis"), "Meconium ileus in cystic fibrosis")
     False
     >>> _leads_with(tokens("phenylketonuria"), "Classical phenylketonuria")
     True
+    >>> _leads_with(tokens("gallstones"), "Gallstone ileus")
+    False
     """
     head = set(tokens(_CLAUSE.split(title, maxsplit=1)[0]))
-    return any(w in head for w in words)
+    heads = {said[-1] for part in _PARTS.split(title) if (said := tokens(part))}
+    return any(w in head for w in words) and words[-1] in heads
 
 
 #: What a person's name alone stands for, the likeliest first: "Parkinson's" is Parkinson's disease.
@@ -203,10 +212,11 @@ def _soft_equal(a: str, b: str) -> bool:
     return matcher.quick_ratio() >= _SOFT_TOKEN and matcher.ratio() >= _SOFT_TOKEN
 
 
-def _token_match(word: str, names: tuple[str, ...]) -> bool:
+def _token_match(word: str, names: tuple[str, ...], exact: frozenset[str] = frozenset()) -> bool:
+    """``word`` is in ``names``, or a misspelling of one of them unless it is one of the ``exact`` words."""
     if word in names:
         return True
-    if len(word) < 5 or word.isdigit():
+    if len(word) < 5 or word.isdigit() or word in exact:
         return False
     return any(len(n) >= 5 and _soft_equal(word, n) for n in names)
 
@@ -222,8 +232,9 @@ def covers(mention: tuple[str, ...], name: tuple[str, ...]) -> bool:
     return bool(mention) and all(_token_match(w, name) for w in mention)
 
 
-def similarity(mention: tuple[str, ...], name: tuple[str, ...]) -> float:
-    """How well a name covers a mention: mean of containment and Dice over (typo-tolerant) tokens.
+def similarity(mention: tuple[str, ...], name: tuple[str, ...], exact: frozenset[str] = frozenset()) -> float:
+    """How well a name covers a mention: mean of containment and Dice over (typo-tolerant) tokens; a word in
+    ``exact`` (one that names things itself) counts only where the name has it as it is.
 
     Numbers must agree: "type 2 diabetes" against "type 1 diabetes mellitus" scores 0.
 
@@ -242,7 +253,7 @@ def similarity(mention: tuple[str, ...], name: tuple[str, ...]) -> float:
         return 0.0
     if numbers_m - numbers_n and numbers_n:
         return 0.0
-    matched = sum(1 for w in mention if _token_match(w, name))
+    matched = sum(1 for w in mention if _token_match(w, name, exact))
     containment = matched / len(mention)
     dice = 2 * matched / (len(mention) + len(name))
     return round(0.5 * containment + 0.5 * dice, 3)
@@ -473,6 +484,9 @@ class Grounder:
         if found is None and len(core[0]) == 1:  # "Parkinson's", "Sjogren's": the disease named after a person
             found = self._kept_if(self._eponym, steps, f"eponym: {mention!r} alone names the condition called "
                                   "after its person", core[0][0], mention, category, finding_type)
+        if found is None and category == "diagnosis" and "ICD10CM" in self.lexicon.releases:
+            found = self._kept_if(self._icd_covering, steps, "covering title: no name says it whole; one ICD-10-CM "
+                                  "title holds it", core[0], category)
         if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
             return self._ground_measurement(reading, finding_type, system, code)
         if found is None:
@@ -930,11 +944,13 @@ class Grounder:
         where the mention is only what another condition occurs in ("Meconium ileus in cystic fibrosis")."""
         if not words:
             return None
-        names = set.intersection(*(self.lexicon.by_token.get(w, set()) for w in words))
+        holding = sorted((self.lexicon.by_token.get(w, set()) for w in words), key=len)  # the rarest word first
+        names = holding[0].intersection(*holding[1:])
         hits: dict[str, Entry] = {}
         for name in names:
-            if adds_state(words, name) or any(w in _OTHER_MATTER and w not in words for w in name):
-                continue
+            if adds_state(words, name) or any(w in _OTHER_MATTER and w not in words for w in name) \
+                    or any(n == "non" or _opposed(w, n) for n in name for w in words if n not in words):
+                continue  # "Other non-diabetic … retinopathy" is no diabetic retinopathy
             for ref in self.lexicon.by_name[name]:
                 entry = self.lexicon.by_ref[ref]
                 if (entry.system == "ICD10CM" and entry.active and kind_allows(self.lexicon, entry, category) is None
@@ -1024,6 +1040,8 @@ class Grounder:
                 for close in get_close_matches(w, self.lexicon.vocabulary(w), n=3, cutoff=_SOFT_TOKEN):
                     names |= self.lexicon.by_token[close]
             names |= hits or set()
+        # A word that names things itself is no misspelling of a look-alike ("bronchiolitis" of "bronchitis").
+        known = frozenset(w for w in words if w in self.lexicon.by_token)
         best: tuple[Entry, float] | None = None
         # Best first by the highest score a name of its length could reach; once that bound is below the best
         # score found, no later name can win (nor tie): the answer is the one a scan of all of them gives, at a
@@ -1031,8 +1049,8 @@ class Grounder:
         for bound, name in sorted(((_length_bound(len(words), len(n)), n) for n in names), reverse=True):
             if best is not None and bound < best[1]:
                 break
-            score = similarity(words, name)
-            if (best is not None and score < best[1]) or adds_state(words, name) or self._other_word(words, name):
+            score = similarity(words, name, known)
+            if (best is not None and score < best[1]) or adds_state(words, name):
                 continue
             for entry in self._rank(self.lexicon.by_name[name], systems):
                 if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display):
@@ -1040,12 +1058,6 @@ class Grounder:
                         best = (entry, score)
                     break
         return best
-
-    def _other_word(self, words: tuple[str, ...], name: tuple[str, ...]) -> bool:
-        """A word of the mention that names things itself, met in ``name`` only as a look-alike: another word,
-        not a misspelling ("bronchiolitis" is no "bronchitis", though they differ by three letters)."""
-        return any(w not in name and w in self.lexicon.by_token and any(_soft_equal(w, n) for n in name if len(n) >= 5)
-                   for w in words if len(w) >= 5)
 
     @staticmethod
     def _prefer(a: Entry, b: Entry, systems: tuple[str, ...]) -> bool:

@@ -84,6 +84,12 @@ ENTRIES = [
     Entry("ICD10CM", "S01.02XA", "Laceration with foreign body of scalp, initial encounter", R, "code",
           billable=True),
     Entry("ICD10CM", "N52.2", "Drug-induced erectile dysfunction", R, "code", billable=True),
+    Entry("ICD10CM", "S01.01", "Laceration without foreign body of scalp", R, "category", billable=False),
+    Entry("ICD10CM", "S01.01XA", "Laceration without foreign body of scalp, initial encounter", R, "code",
+          billable=True),
+    Entry("ICD10CM", "K56.3", "Gallstone ileus", R, "code", billable=True),
+    Entry("ICD10CM", "H35.20", "Other non-diabetic proliferative retinopathy, unspecified eye", R, "code",
+          billable=True),
 ]
 
 
@@ -233,5 +239,12 @@ def test_a_fuzzy_match_takes_no_look_alike_word_and_no_with_clause_the_mention_l
     g = grounder()
     # "bronchiolitis" names concepts itself: it is no misspelling of "bronchitis"
     assert g.ground("respiratory syncytial virus bronchiolitis", "diagnosis").code != "J20.5"
-    assert g.ground("scalp laceration, initial encounter", "diagnosis").code != "S01.02XA"  # "with foreign body"
+    laceration = g.ground("scalp laceration, initial encounter", "diagnosis")
+    assert (laceration.method, laceration.code) == ("covering_title", "S01.01XA")  # not "with foreign body"
     assert g.ground("erectile dysfunction", "diagnosis").code != "N52.2"  # "Drug-induced", hyphen joined or not
+
+
+def test_a_title_holding_the_mention_as_a_modifier_a_negation_or_another_type_is_not_its_code():
+    g = grounder()
+    assert g.ground("gallstones", "diagnosis").code != "K56.3"  # "Gallstone ileus" is an ileus
+    assert g.ground("diabetic retinopathy", "diagnosis").code != "H35.20"  # "non-diabetic"
