@@ -53,6 +53,7 @@ from graph.extraction.context import without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.lexicon import Entry, Lexicon, Loan, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
+from graph.extraction.sites import site_readings
 from graph.extraction.wordforms import finding_heads, noun_readings, result_readings
 
 FUZZY_THRESHOLD = 0.90
@@ -465,6 +466,15 @@ class Grounder:
             if apart is not None and (found is None or apart[0] != "fuzzy"):
                 steps.append(f"axes: the condition {' '.join(core[0])!r} named apart from them")
                 found = apart
+        if (found is not None and category == "finding" and axes.side and core is not readings
+                and found[1].system in YIELDS_TO_PREFERRED[category]):
+            # "left testicular pain" is ICD-10-CM's N50.812; a finding goes to HPO, whose terms state no side
+            preferred = self.systems_for(category, finding_type)
+            preferred = preferred[:preferred.index(found[1].system)] if found[1].system in preferred else ()
+            sideless = self._kept_if(self._named, steps, f"axes: a finding; {' '.join(core[0])!r} is named without "
+                                     "its side where findings are coded first", core[0], category, preferred)
+            if sideless is not None:
+                found = (sideless[0], sideless[1], 1.0)
         if found is None and without_course(core[0]) not in ((), core[0]):
             steady = without_course(core[0])
             def named_exactly(*args: Any) -> tuple[str, Entry, float] | None:  # a fuzzy guess is no answer here
@@ -484,6 +494,12 @@ class Grounder:
         if found is None and len(core[0]) == 1:  # "Parkinson's", "Sjogren's": the disease named after a person
             found = self._kept_if(self._eponym, steps, f"eponym: {mention!r} alone names the condition called "
                                   "after its person", core[0][0], mention, category, finding_type)
+        if found is None and category == "diagnosis":  # "cellulitis of the forearm": of the upper limb
+            for site, region, regional in site_readings(core[0]):
+                found = self._kept_if(self._by_region, steps, f"site: {' '.join(site)!r} is coded as "
+                                      f"{' '.join(region)!r}", regional, category, finding_type)
+                if found is not None:
+                    break
         if found is None and category == "diagnosis" and "ICD10CM" in self.lexicon.releases:
             found = self._kept_if(self._icd_covering, steps, "covering title: no name says it whole; one ICD-10-CM "
                                   "title holds it", core[0], category)
@@ -530,6 +546,15 @@ class Grounder:
                 out.append(child)
                 todo.append(child.code)
         return out
+
+    def _by_region(self, words: tuple[str, ...], category: str, finding_type: str | None,
+                   steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The condition at the region that holds its site, by name (exact or close) or by the one ICD-10-CM
+        title that holds it."""
+        found = self._search_readings([words], category, finding_type, steps)
+        if found is None and "ICD10CM" in self.lexicon.releases:
+            found = self._icd_covering(words, category, steps)
+        return found
 
     def _eponym(self, word: str, mention: str, category: str, finding_type: str | None,
                 steps: list[str]) -> tuple[str, Entry, float] | None:
@@ -822,13 +847,21 @@ class Grounder:
             wanted = axes.side if axes.side else (None if has is None or has in words else "")
             if wanted is not None and wanted != has:
                 siblings = [s for s in self.lexicon.icd_children(_icd_parent(base.code)) if s.active]
+                swapped = tuple(wanted if w == has else w for w in title) if has and wanted else None
                 unsided = base if has is None else next(
                     (s for s in siblings if differs_by_side(tokens(s.display, keep_qualifiers=True), title, has)),
                     None)
+                if wanted == "" and unsided is None:  # no sibling says just the side unspecified: the default
+                    parent = self.lexicon.get("ICD10CM", _icd_parent(base.code))
+                    default = _default_child(parent, siblings) if parent is not None else None
+                    if default is not None and side_of(tokens(default.display, keep_qualifiers=True)) is None:
+                        unsided = default  # L03.115 "…, right lower limb" → L03.119 "…, unspecified part of limb"
                 target = unsided if wanted == "" or unsided is None else next(
                     (s for s in siblings
                      if differs_by_side(tokens(unsided.display, keep_qualifiers=True),
                                         tokens(s.display, keep_qualifiers=True), wanted)), None)
+                if swapped is not None and (target is None or target is unsided):  # right limb found, left said
+                    target = next((s for s in siblings if tokens(s.display, keep_qualifiers=True) == swapped), target)
                 if target is not None and target is not base:
                     found = self.lexicon.get("ICD10CM", target.code.ljust(7, "X") + seventh) if seventh else target
                     if found is not None and found.active:

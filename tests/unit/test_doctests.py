@@ -25,6 +25,7 @@ MODULES = [
     "graph.extraction.wordforms",
     "graph.extraction.context",
     "graph.extraction.measurements",
+    "graph.extraction.sites",
 ]
 
 

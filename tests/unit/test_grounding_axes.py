@@ -88,6 +88,11 @@ ENTRIES = [
     Entry("ICD10CM", "S01.01XA", "Laceration without foreign body of scalp, initial encounter", R, "code",
           billable=True),
     Entry("ICD10CM", "K56.3", "Gallstone ileus", R, "code", billable=True),
+    Entry("ICD10CM", "L03.11", "Cellulitis of limb", R, "category", billable=False),
+    Entry("ICD10CM", "L03.113", "Cellulitis of right upper limb", R, "code", billable=True),
+    Entry("ICD10CM", "L03.114", "Cellulitis of left upper limb", R, "code", billable=True),
+    Entry("ICD10CM", "L03.115", "Cellulitis of right lower limb", R, "code", billable=True),
+    Entry("ICD10CM", "L03.119", "Cellulitis of unspecified part of limb", R, "code", billable=True),
     Entry("ICD10CM", "H35.20", "Other non-diabetic proliferative retinopathy, unspecified eye", R, "code",
           billable=True),
 ]
@@ -248,3 +253,12 @@ def test_a_title_holding_the_mention_as_a_modifier_a_negation_or_another_type_is
     g = grounder()
     assert g.ground("gallstones", "diagnosis").code != "K56.3"  # "Gallstone ileus" is an ileus
     assert g.ground("diabetic retinopathy", "diagnosis").code != "H35.20"  # "non-diabetic"
+
+
+def test_a_site_is_read_as_the_region_titles_group_it_under_and_a_side_is_never_invented():
+    g = grounder()
+    forearm = g.ground("cellulitis of left forearm", "diagnosis")
+    assert forearm.code == "L03.114"  # "Cellulitis of left upper limb"
+    assert "site: 'forearm' is coded as 'upper limb'" in forearm.steps
+    # no side stated, and no sibling says only "unspecified side": the family's default, not a right limb
+    assert g.ground("cellulitis of the leg", "diagnosis").code == "L03.119"

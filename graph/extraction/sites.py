@@ -1,0 +1,73 @@
+"""A body site as ICD-10-CM's titles group it: "cellulitis of the right forearm" is coded as cellulitis of the
+right *upper limb* (L03.113), "gout in the right big toe" as gout of the right *ankle and foot* (M10.071),
+"melanoma of the back" as melanoma of the *trunk* (C43.5-), "DVT of the left leg" as thrombosis of the deep
+veins of the left *lower extremity* (I82.402). A site word that no title of the condition uses is read as each
+region that holds it, the narrowest first (issue 21, the qualifier model: site is an axis, not a word every
+title must contain).
+
+The regions are anatomy, as the classification's chapters name them (the upper limb holds the arm, elbow,
+forearm, wrist and hand; the trunk the back, chest wall, abdominal wall and buttock), not a mapping of
+particular codes: which region a condition's codes use is found by searching under each in turn.
+
+Pure: words in, readings out.
+"""
+
+from __future__ import annotations
+
+from graph.extraction.lexicon import tokens
+
+#: A site as written, and the regions titles group it under, the narrowest first.
+_REGIONS: dict[str, tuple[str, ...]] = {
+    "arm": ("upper arm", "upper limb", "arm"),
+    "upper arm": ("upper arm", "upper limb"),
+    "forearm": ("forearm", "upper limb", "arm"),
+    "elbow": ("elbow", "upper limb", "arm"),
+    "wrist": ("wrist", "hand", "upper limb"),
+    "hand": ("hand", "upper limb"),
+    "palm": ("hand", "upper limb"),
+    "armpit": ("axilla",),
+    "underarm": ("axilla",),
+    "leg": ("lower limb", "lower extremity", "leg"),
+    "lower leg": ("lower leg", "lower limb", "lower extremity"),
+    "calf": ("lower leg", "lower limb", "lower extremity"),
+    "shin": ("lower leg", "lower limb", "lower extremity"),
+    "thigh": ("thigh", "lower limb", "lower extremity"),
+    "big toe": ("great toe", "toe", "foot", "ankle and foot", "lower limb"),
+    "great toe": ("great toe", "toe", "foot", "ankle and foot", "lower limb"),
+    "toe": ("toe", "foot", "ankle and foot", "lower limb"),
+    "heel": ("heel", "foot", "ankle and foot", "lower limb"),
+    "foot": ("foot", "ankle and foot", "lower limb"),
+    "ankle": ("ankle", "ankle and foot", "lower limb"),
+    "back": ("back", "trunk"),
+    "lower back": ("lower back", "back", "lumbar region", "trunk"),
+    "upper back": ("back", "thoracic region", "trunk"),
+    "chest": ("chest wall", "thorax", "trunk"),
+    "belly": ("abdominal wall", "abdomen", "trunk"),
+    "tummy": ("abdominal wall", "abdomen", "trunk"),
+    "buttock": ("buttock", "trunk"),
+    "groin": ("groin", "trunk"),
+    "small bowel": ("small intestine",),
+    "large bowel": ("large intestine", "colon"),
+    "bowel": ("intestine",),
+}
+_SITES = {tokens(site): tuple(tokens(region) for region in regions) for site, regions in _REGIONS.items()}
+
+
+def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    """``words`` with their site read as each region that holds it, as (site, region, reading), the longest
+    site and the narrowest region first; none when no site is stated.
+
+    >>> [" ".join(r) for _, _, r in site_readings(("cellulitis", "forearm"))]
+    ['cellulitis upper limb', 'cellulitis arm']
+    >>> [" ".join(r) for _, _, r in site_readings(("gout", "big", "toe"))][:3]
+    ['gout great toe', 'gout toe', 'gout foot']
+    >>> site_readings(("pneumonia",))
+    []
+    """
+    for length in (2, 1):
+        for start in range(len(words) - length + 1):
+            site = words[start:start + length]
+            if site in _SITES:
+                readings = [(site, region, words[:start] + region + words[start + length:]) for region in _SITES[site]]
+                return [r for r in readings if r[2] != words]
+    return []
