@@ -134,7 +134,7 @@ class Decision:
 
     outcome: str  # accept | replace | reject
     #: proposed_code | replaced_by | exact_name | ontology_synonym | crosswalk | fuzzy | personal_history |
-    #: family_history | measurement | covering_title
+    #: family_history | measurement | covering_title | treatment_status
     method: str | None = None
     system: str | None = None
     code: str | None = None
@@ -616,7 +616,8 @@ class Grounder:
         the condition's own code is never the answer, whoever proposed it (:mod:`.history`)."""
         kind, of = shorthand.kind, shorthand.of
         steps = [f"{kind}: {mention!r} states a {kind} of {of!r}"]
-        found = self._status_of(of, steps) if kind == "status" else self._history_of(of, steps, kind == "family")
+        found = (self._status_of(of, steps) if kind == "status" else self._treatment_of(of, steps)
+                 if kind == "treatment" else self._history_of(of, steps, kind == "family"))
         proposed = (system, _normalised(system, code)) if system and code else None
         said = f"proposed {system} {code} names {of!r} itself, not its {kind}; " if proposed else ""
         if found is None:
@@ -690,6 +691,22 @@ class Grounder:
                 if named is not None:
                     return named[0], self._default_code(named[1], steps)
         steps.append(f"status: no ICD-10-CM status code names {of!r}")
+        return None
+
+    def _treatment_of(self, of: str, steps: list[str]) -> tuple[str, Entry] | None:
+        """The status code of a treatment the patient is on: the one ICD-10-CM title of a "Dependence on …"
+        (Z99.2 renal dialysis, Z99.81 supplemental oxygen) or "Long term (current) use of …" (Z79.4 insulin)
+        that holds it; none for a medicine no such title names (a drug's class is not known here)."""
+        for words in self.lexicon.readings(tokens(of), "diagnosis"):
+            for lead in (("dependence",), ("use",)):
+                found = self._icd_covering((*lead, *words), "diagnosis", steps)
+                if found is not None:
+                    entry = self._default_code(found[1], steps)
+                    if entry.billable is False:  # Z79.5 steroids: inhaled or systemic, the text does not say
+                        steps.append(f"treatment: {entry.code} is a category whose codes say more than {of!r}")
+                        return None
+                    return "treatment_status", entry
+        steps.append(f"treatment: no ICD-10-CM dependence or long-term use code names {of!r}")
         return None
 
     # -- step (a) ------------------------------------------------------------------------------------------

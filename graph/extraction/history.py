@@ -20,10 +20,15 @@ from dataclasses import dataclass
 
 #: "h/o X", "hx of X", "history of X", "past history of X", "PMH of X" → a history; "family history of X",
 #: "FHx of X" → a family history (ICD-10-CM's "Family history of …" codes, not the patient's own); "s/p X",
-#: "status post X" → a status.
+#: "status post X" → a status; "on X", "dependent on X" → a treatment the patient is on (a "Dependence on …"
+#: or "Long term (current) use of …" code).
 _FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx?)\s+of)|"
                     r"(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:past\s+|personal\s+)?history\s+of)|"
-                    r"(?P<status>s/p|status\s+post))\s+(?P<rest>\S.*)$", re.IGNORECASE)
+                    r"(?P<status>s/p|status\s+post)|"
+                    r"(?P<treatment>(?:on|dependent\s+on)(?:\s+(?:home|chronic|long[- ]term|supplemental))*))"
+                    r"\s+(?P<rest>\S.*)$", re.IGNORECASE)
+#: "HD dependent", "dialysis-dependent", "oxygen dependent": a treatment the patient depends on.
+_DEPENDENT = re.compile(r"^\s*(?:(?:home|chronic)\s+)?(?P<rest>\S.*?)[- ]dependent\s*$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
 _SPAN = re.compile(rf"({_CODE})(?:\.-)?(?:\s*-\s*({_CODE}))?")
 _CLASSIFIABLE = re.compile(r"classifiable to\s+(.*)$", re.IGNORECASE)
@@ -46,11 +51,14 @@ def read_shorthand(mention: str) -> Shorthand | None:
     Shorthand(kind='status', of='CABG')
     >>> read_shorthand("family history of colon cancer"), read_shorthand("history") is None
     (Shorthand(kind='family', of='colon cancer'), True)
+    >>> read_shorthand("on home O2"), read_shorthand("HD dependent")
+    (Shorthand(kind='treatment', of='O2'), Shorthand(kind='treatment', of='HD'))
     """
     found = _FORMS.match(mention)
     if found is None:
-        return None
-    kind = next(k for k in ("family", "history", "status") if found.group(k))
+        dependent = _DEPENDENT.match(mention)
+        return Shorthand("treatment", dependent.group("rest").strip()) if dependent else None
+    kind = next(k for k in ("family", "history", "status", "treatment") if found.group(k))
     return Shorthand(kind, found.group("rest").strip())
 
 

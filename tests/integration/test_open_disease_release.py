@@ -365,6 +365,8 @@ def test_agents_eponyms_treatments_and_catalogue_names_ground_to_the_icd10cm_cod
     assert code("cellulitis of the left forearm") == "L03.114"  # the site as its region: left upper limb
     assert code("DVT of the left leg") == "I82.402"  # deep veins of the left lower extremity
     assert code("left testicular pain", "finding") == "HP:0033839"  # HPO's "Testicular pain", not N50.812
+    assert code("on home O2") == "Z99.81"  # "Dependence on supplemental oxygen"
+    assert code("on chronic steroids") is None  # Z79.5 is a category: inhaled or systemic, the text does not say
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

@@ -88,6 +88,8 @@ ENTRIES = [
     Entry("ICD10CM", "S01.01XA", "Laceration without foreign body of scalp, initial encounter", R, "code",
           billable=True),
     Entry("ICD10CM", "K56.3", "Gallstone ileus", R, "code", billable=True),
+    Entry("ICD10CM", "Z99.2", "Dependence on renal dialysis", R, "code", billable=True),
+    Entry("ICD10CM", "Z79.4", "Long term (current) use of insulin", R, "code", billable=True),
     Entry("ICD10CM", "L03.11", "Cellulitis of limb", R, "category", billable=False),
     Entry("ICD10CM", "L03.113", "Cellulitis of right upper limb", R, "code", billable=True),
     Entry("ICD10CM", "L03.114", "Cellulitis of left upper limb", R, "code", billable=True),
@@ -262,3 +264,12 @@ def test_a_site_is_read_as_the_region_titles_group_it_under_and_a_side_is_never_
     assert "site: 'forearm' is coded as 'upper limb'" in forearm.steps
     # no side stated, and no sibling says only "unspecified side": the family's default, not a right limb
     assert g.ground("cellulitis of the leg", "diagnosis").code == "L03.119"
+
+
+def test_a_treatment_the_patient_is_on_goes_to_its_dependence_or_long_term_use_code():
+    g = grounder()
+    on_dialysis = g.ground("on dialysis", "diagnosis")
+    assert (on_dialysis.method, on_dialysis.code) == ("treatment_status", "Z99.2")
+    assert g.ground("dialysis-dependent", "diagnosis").code == "Z99.2"
+    assert g.ground("on insulin", "diagnosis").code == "Z79.4"
+    assert g.ground("on warfarin", "diagnosis").outcome == "reject"  # no title names it; its class is not known
