@@ -1032,7 +1032,10 @@ class Grounder:
         """
         exact = self.lexicon.by_name.get(words, [])
         named = [(entry, None) for entry in self._rank(exact, systems)] + self._lent(words, systems, steps)
-        named.sort(key=lambda pair: (systems.index(pair[0].system), pair[1] is not None))
+        # Within a system, among billable codes: a title first ("Syphilis, unspecified" A53.9 before A52.3
+        # neurosyphilis, which has "Syphilis (late)" among its inclusion terms), then another of its own names.
+        named.sort(key=lambda pair: (systems.index(pair[0].system), pair[1] is not None, pair[0].billable is False,
+                                     words not in name_variants(pair[0].display)))
         for entry, loan in named:
             if kind_allows(self.lexicon, entry, category) is None:
                 if loan is None:

@@ -88,6 +88,8 @@ ENTRIES = [
     Entry("ICD10CM", "S01.01XA", "Laceration without foreign body of scalp, initial encounter", R, "code",
           billable=True),
     Entry("ICD10CM", "K56.3", "Gallstone ileus", R, "code", billable=True),
+    Entry("ICD10CM", "A52.3", "Neurosyphilis, unspecified", R, "code", billable=True, names=("Syphilis (late)",)),
+    Entry("ICD10CM", "A53.9", "Syphilis, unspecified", R, "code", billable=True),
     Entry("ICD10CM", "Z99.2", "Dependence on renal dialysis", R, "code", billable=True),
     Entry("ICD10CM", "Z79.4", "Long term (current) use of insulin", R, "code", billable=True),
     Entry("ICD10CM", "L03.11", "Cellulitis of limb", R, "category", billable=False),
@@ -273,3 +275,8 @@ def test_a_treatment_the_patient_is_on_goes_to_its_dependence_or_long_term_use_c
     assert g.ground("dialysis-dependent", "diagnosis").code == "Z99.2"
     assert g.ground("on insulin", "diagnosis").code == "Z79.4"
     assert g.ground("on warfarin", "diagnosis").outcome == "reject"  # no title names it; its class is not known
+
+
+def test_among_billable_codes_named_alike_the_one_whose_title_says_it_is_taken():
+    # A52.3 has "Syphilis (late)" among its inclusion terms; A53.9's title is "Syphilis, unspecified"
+    assert grounder().ground("syphilis", "diagnosis").code == "A53.9"
