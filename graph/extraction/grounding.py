@@ -522,6 +522,8 @@ class Grounder:
             reason = f"proposed {system} {code} {failure}; replaced by {method.replace('_', ' ')} match"
         else:
             outcome, reason = "accept", f"{method.replace('_', ' ')} match"
+        if entry.system == "ICD10CM" and entry.billable is False:  # the "never accepted silently"
+            reason += f"; {entry.code} is a category, not a billable code: the text does not say which of its codes"
         return Decision(outcome, method, entry.system, entry.code, entry.display, entry.release, score, reason, steps)
 
     def _without_agent(self, words: tuple[str, ...], category: str, finding_type: str | None,
@@ -844,6 +846,10 @@ class Grounder:
         if entry is not start:
             steps.append(f"default code: {start.code} is a category, not a billable code; its default code "
                          f"is {entry.code} {entry.display!r}")
+        if entry.system == "ICD10CM" and entry.billable is False and self.lexicon.icd_children(entry.code):
+            # said, never silent: the text names the category and none of its codes is its default
+            steps.append(f"not billable: {entry.code} is a category and none of its codes is its default; the "
+                         "text does not say which")
         return entry
 
     def _by_axes(self, entry: Entry, axes: Axes, words: tuple[str, ...], steps: list[str]) -> Entry:

@@ -280,3 +280,11 @@ def test_a_treatment_the_patient_is_on_goes_to_its_dependence_or_long_term_use_c
 def test_among_billable_codes_named_alike_the_one_whose_title_says_it_is_taken():
     # A52.3 has "Syphilis (late)" among its inclusion terms; A53.9's title is "Syphilis, unspecified"
     assert grounder().ground("syphilis", "diagnosis").code == "A53.9"
+
+
+def test_a_category_none_of_whose_codes_is_its_default_is_never_kept_silently():
+    # C50.9's only child C50.91 says "female": no default, so the category stays, and the decision says so
+    kept = grounder().ground("breast cancer", "diagnosis")
+    assert kept.code == "C50.9"
+    assert "C50.9 is a category, not a billable code" in kept.reason
+    assert any(step.startswith("not billable: C50.9") for step in kept.steps)
