@@ -34,7 +34,8 @@ the mention's category, then billable codes, then the shorter code.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
@@ -376,14 +377,13 @@ _POSITIVE = re.compile(r"(\+|\bpositive)\s*$", re.IGNORECASE)
 _STATUS = re.compile(r"\b(positive|status|carrier|exposure|contact)\b", re.IGNORECASE)
 
 
-def _length_bound(mention: int, name: int) -> float:
-    """The highest :func:`similarity` a name of ``name`` words can give a mention of ``mention`` words: every
-    word it can hold matched.
+def _score_bound(matched: int, mention: int, name: int) -> float:
+    """The highest :func:`similarity` a name of ``name`` words can give a mention of ``mention`` words when at
+    most ``matched`` of the mention's words can match it.
 
-    >>> _length_bound(2, 2), _length_bound(2, 6), _length_bound(3, 1)
-    (1.0, 0.75, 0.417)
+    >>> _score_bound(2, 2, 2), _score_bound(2, 2, 6), _score_bound(1, 3, 1), _score_bound(1, 3, 9)
+    (1.0, 0.75, 0.417, 0.25)
     """
-    matched = min(mention, name)
     return round(0.5 * matched / mention + matched / (mention + name), 3) if mention and name else 0.0
 
 
@@ -638,9 +638,9 @@ class Grounder:
         name."""
         if whose not in self._history:
             codes = []
-            for (system, _), entry in sorted(self.lexicon.by_ref.items()):
-                if system != "ICD10CM" or not entry.active or not entry.display.lower().startswith(f"{whose} history"):
-                    continue
+            prefix = f"{whose} history"
+            for _, entry in sorted((ref, e) for ref, e in self.lexicon.by_ref.items() if ref[0] == "ICD10CM"
+                                   and e.active and e.display.lower().startswith(prefix)):
                 names = (entry.display, *entry.names)
                 tails = [v[2:] for n in names for v in name_variants(n) if v[:2] == (whose, "history")]
                 codes.append((entry, tails, [span for n in names for span in classifiable_spans(n)]))
@@ -1092,31 +1092,68 @@ class Grounder:
 
     def _fuzzy_search(self, words: tuple[str, ...], category: str,
                       systems: tuple[str, ...]) -> tuple[Entry, float] | None:
-        names: set[tuple[str, ...]] = set()
-        for w in words:
-            hits = self.lexicon.by_token.get(w)
-            if hits is None and len(w) >= 5 and not w.isdigit():  # a misspelt word: its closest spellings
-                for close in get_close_matches(w, self.lexicon.vocabulary(w), n=3, cutoff=_SOFT_TOKEN):
-                    names |= self.lexicon.by_token[close]
-            names |= hits or set()
         # A word that names things itself is no misspelling of a look-alike ("bronchiolitis" of "bronchitis").
         known = frozenset(w for w in words if w in self.lexicon.by_token)
+        # Only an unknown word of five letters or more, not a number, can match a name's word softly.
+        soft = [w for w in words if w not in known and len(w) >= 5 and not w.isdigit()]
         best: tuple[Entry, float] | None = None
-        # Best first by the highest score a name of its length could reach; once that bound is below the best
-        # score found, no later name can win (nor tie): the answer is the one a scan of all of them gives, at a
-        # fraction of the cost (a reject's words "pain" or "disease" reach thousands of long titles).
-        for bound, name in sorted(((_length_bound(len(words), len(n)), n) for n in names), reverse=True):
-            if best is not None and bound < best[1]:
+        # Names holding the most of the mention's words first, and within those the best first by the highest
+        # score each could reach (its exact words plus every soft one matched): once that bound is below the
+        # best score found, no later name can win (nor tie), so the answer is the one a scan of all of them
+        # gives, at a fraction of the cost (a reject's words "pain" or "disease" reach thousands of long
+        # titles, nearly all holding one word of the mention, and are never looked at one by one).
+        for held, names in self._names_by_words_held(words, known, soft):
+            matched = min(len(words), held + len(soft))
+            if best is not None and _score_bound(matched, len(words), 1) < best[1]:
                 break
-            score = similarity(words, name, known)
-            if (best is not None and score < best[1]) or adds_state(words, name):
-                continue
-            for entry in self._rank(self.lexicon.by_name[name], systems):
-                if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display):
-                    if best is None or score > best[1] or (score == best[1] and self._prefer(entry, best[0], systems)):
-                        best = (entry, score)
+            for name in sorted(names, key=len):  # within a group the shorter name has the higher bound
+                if best is not None and _score_bound(matched, len(words), len(name)) < best[1]:
                     break
+                score = similarity(words, name, known)
+                if (best is not None and score < best[1]) or adds_state(words, name):
+                    continue
+                for entry in self._rank(self.lexicon.by_name[name], systems):
+                    if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display):
+                        if best is None or score > best[1] or (
+                                score == best[1] and self._prefer(entry, best[0], systems)):
+                            best = (entry, score)
+                        break
         return best
+
+    def _names_by_words_held(self, words: tuple[str, ...], known: frozenset[str],
+                             soft: list[str]) -> Iterator[tuple[int, set[tuple[str, ...]]]]:
+        """Every name holding a word of the mention (or a close spelling of a ``soft`` one), in groups by how
+        many of the mention's words it holds as they are, most first.
+
+        Names holding two known words or more come from pairwise intersections; those holding one are each
+        word's names less those, produced only when a caller still wants them; names reached only through a
+        misspelling hold none.
+        """
+        by_token = self.lexicon.by_token
+        times = Counter(w for w in words if w in known)
+        several: set[tuple[str, ...]] = set()
+        distinct = list(times)
+        for i, a in enumerate(distinct):
+            for b in distinct[i + 1:]:
+                several |= by_token[a] & by_token[b]
+        holding: Counter[tuple[str, ...]] = Counter()
+        for w, count in times.items():
+            for _ in range(count):
+                holding.update(by_token[w] & several)
+        exactly: dict[int, set[tuple[str, ...]]] = {}
+        for name, held in holding.items():
+            exactly.setdefault(held, set()).add(name)
+        alone: dict[int, list[str]] = {}  # the known words by times said: their names holding no other one
+        for w, held in times.items():
+            alone.setdefault(held, []).append(w)
+        for held in sorted(exactly.keys() | alone.keys() | ({0} if soft else set()), reverse=True):
+            names = exactly.get(held, set())
+            names.update(*(by_token[w] - several for w in alone.get(held, ())))
+            if held == 0:
+                names.update(name for w in dict.fromkeys(soft)
+                             for close in get_close_matches(w, self.lexicon.vocabulary(w), n=3, cutoff=_SOFT_TOKEN)
+                             for name in by_token[close] if not any(k in name for k in times))
+            yield held, names
 
     @staticmethod
     def _prefer(a: Entry, b: Entry, systems: tuple[str, ...]) -> bool:

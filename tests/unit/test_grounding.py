@@ -173,3 +173,64 @@ def test_dictionary_extractor_spans_negation_and_sections(grounder):
     assert by_text["chest pain"].negated and by_text["chest pain"].category == "finding"
     roles = sorted((m.text, m.role) for m in found if m.category == "diagnosis")
     assert roles == [("Type 1 diabetes mellitus", "differential"), ("Type 2 diabetes mellitus", "correct")]
+
+
+def _full_scan(grounder, words, category, systems):
+    """The fuzzy search without its bounds: every name holding a word of the mention, or a close spelling of
+    a misspelt one, scored."""
+    from difflib import get_close_matches
+
+    from graph.extraction.grounding import _SOFT_TOKEN, _adds_with, adds_state, kind_allows
+
+    lexicon = grounder.lexicon
+    known = frozenset(w for w in words if w in lexicon.by_token)
+    names = set()
+    for w in words:
+        if w in known:
+            names |= lexicon.by_token[w]
+        elif len(w) >= 5 and not w.isdigit():
+            for close in get_close_matches(w, lexicon.vocabulary(w), n=3, cutoff=_SOFT_TOKEN):
+                names |= lexicon.by_token[close]
+    best = None
+    for name in names:
+        score = similarity(words, name, known)
+        if adds_state(words, name):
+            continue
+        for entry in grounder._rank(lexicon.by_name[name], systems):
+            if kind_allows(lexicon, entry, category) is None and not _adds_with(words, entry.display):
+                if best is None or score > best[1] or (score == best[1] and grounder._prefer(entry, best[0], systems)):
+                    best = (entry, score)
+                break
+    return best
+
+
+#: Names where the bounds decide: a long name holding more of a mention's words scores below a short one
+#: holding fewer, or fewer as they are and one more as a misspelling.
+BOUNDED = [
+    Entry("ICD10CM", "N17.8", "Acute kidney injury following complicated abdominal aortic aneurysm repair surgery "
+          "elderly adults", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "N17.9", "Kidney injury", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "N39.0", "Urinary tract infection, site not specified", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "N39.4", "Urinary fibrillation", "ICD10CM@2026", "code", billable=True),
+    Entry("ICD10CM", "R33.8", "Urinary retention following prolonged immobility elderly adults", "ICD10CM@2026",
+          "code", billable=True),
+]
+
+
+@pytest.mark.parametrize("lexicon, mention", [
+    ("bounded", "kidney injury contrast acute"), ("bounded", "urinary tract fibrilation"),
+    ("bounded", "kidney kidney injury"), ("bounded", "urinary urinary site"), ("bounded", "fibrilation"),
+    *(("small", m) for m in [
+        "type 2 diabetes diabetes", "diabetes", "atrial fibrilation paroxysmal", "chest pain type 2",
+    "nodular prostatic hyperplasia", "hypokalemia hyperkalemia", "goiter storm crisis thyroid",
+    "unspecified iron deficiency anemia", "polyurea", "fibrillation", "urinary infection of the tract site",
+    "seizure febrile chest", "chromosome abnormality b"])])
+@pytest.mark.parametrize("category", ["diagnosis", "finding"])
+def test_the_bounded_fuzzy_search_finds_what_scoring_every_name_finds(grounder, lexicon, mention, category):
+    """The search groups names by how many of the mention's words they hold and stops where no name can win;
+    its answer (entry and score) must be the one scoring every candidate name gives."""
+    if lexicon == "bounded":
+        grounder = Grounder(Lexicon(BOUNDED, {"ICD10CM": "ICD10CM@2026"}, {}))
+    words = tokens(mention)
+    systems = grounder.systems_for(category)
+    assert grounder._fuzzy_search(words, category, systems) == _full_scan(grounder, words, category, systems)
