@@ -245,6 +245,34 @@ class Loan:
         return f"the {self.system} name {self.name!r} of {self.code}{path} {target[0]} {target[1]}"
 
 
+#: Words that set two forms of one condition against each other: a term named by both is neither.
+_OPPOSED_FORMS = (frozenset({"medial", "lateral"}), frozenset({"upper", "lower"}), frozenset({"acute", "chronic"}),
+                  frozenset({"anterior", "posterior"}), frozenset({"proximal", "distal"}),
+                  frozenset({"internal", "external"}), frozenset({"superior", "inferior"}))
+
+
+def _opposed_branches(code: str, named: dict[str, str]) -> bool:
+    """Of ``named`` (ICD-10-CM code → title) and ``code``, two of ``code``'s category lie on two branches
+    (neither above the other) whose titles set opposite forms against each other: a term whose names are
+    "lateral epicondylitis" (M77.1) and "medial epicondylitis" (M77.0) names two conditions. A name of a
+    code's default child ("torsion of testis": N44.0, N44.00) lies on its line; two branches without opposed
+    words (beta thalassemia, and its synonym "beta thalassemia minor") are a term and a narrower one.
+
+    >>> _opposed_branches("M77.10", {"M77.0": "Medial epicondylitis", "M77.1": "Lateral epicondylitis"})
+    True
+    >>> _opposed_branches("N44.02", {"N44.0": "Torsion of testis", "N44.00": "Torsion of testis, unspecified"})
+    False
+    >>> _opposed_branches("D56.1", {"D56.3": "Thalassemia minor"})
+    False
+    """
+    line = {c for c in named if c[:3] == code[:3]} | {code}
+    tops = sorted(c for c in line if not any(o != c and c.startswith(o) for o in line))
+    words = {c: set(tokens(named[c])) for c in tops if c in named}
+    return any(len(pair & words[a]) == 1 and len(pair & words[b]) == 1 and pair & words[a] != pair & words[b]
+               for i, a in enumerate(tops) for b in tops[i + 1:] if a in words and b in words
+               for pair in _OPPOSED_FORMS)
+
+
 class Lexicon:
     """Concepts by code and by normalised name; built from the graph or, in tests, from entries."""
 
@@ -291,7 +319,13 @@ class Lexicon:
 
         A lender cross-referenced to an ICD-10-CM category whose own names name one code under it is lent to
         that code (Mondo's primary open-angle glaucoma is cross-referenced to H40.1 open-angle glaucoma, and
-        names H40.11). An acronym ("CVA", "ITP") is lent only where it is unambiguous in the ontologies: every
+        names H40.11). One cross-referenced to a code whose title says more than its names do, while one of its
+        names is the title of a code above, is lent to that code: DOID's testicular torsion is cross-referenced
+        to N44.02 "Intravaginal torsion of spermatic cord", Mondo's term named "torsion of testis" too, which is
+        N44.0's title. One whose names are the titles of opposed forms on two branches of its code's category
+        ("lateral epicondylitis" and "medial epicondylitis" in one Mondo term cross-referenced to M77.10) names
+        two conditions and lends nothing: its other names ("golfer's elbow") would not say which.
+        An acronym ("CVA", "ITP") is lent only where it is unambiguous in the ontologies: every
         term that states it (:attr:`acronyms`, read from the whole of each lending release) lends it, to one
         code per system. A reading no ontology states ("HHS" for a hyperosmolar hyperglycaemic state, where
         DOID has it only for a calcinosis) is the abbreviations file's to give, and that file is read first.
@@ -305,13 +339,23 @@ class Lexicon:
             # The lender's preferred name decides first (its synonyms may be the broader "open-angle glaucoma").
             first, *others = [{ref for v in name_variants(loan.name) for ref in self.by_name.get(v, ())}
                               for _, loan in lent]
+            every = first.union(*others)
             for target, loan in lent:
-                for named in (first, first.union(*others)):
+                if target[0] == "ICD10CM" and _opposed_branches(
+                        target[1], {c: self.by_ref[(s, c)].display for s, c in every | {target} if s == "ICD10CM"}):
+                    continue
+                for named in (first, every):
                     below = {r for r in named if r[0] == "ICD10CM" == target[0] and r != target
                              and r[1].startswith(target[1])}
                     below = {r for r in below if not any(o != r and r[1].startswith(o[1]) for o in below)}
                     if len(below) == 1:  # H40.11 and its H40.119 "…, unspecified eye" are named alike: H40.11
                         target = below.pop()
+                        break
+                    if target in named:
+                        break
+                    above = [r for r in named if r[0] == "ICD10CM" == target[0] and target[1].startswith(r[1])]
+                    if above:
+                        target = max(above, key=lambda r: len(r[1]))
                         break
                 kept.append((target, loan))
         # An acronym every ontology term stating it lends to one code, and nothing else: any other term stating
