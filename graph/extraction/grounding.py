@@ -268,8 +268,10 @@ _WITH = re.compile(r"\bwith\b(?!\s+unspecified)", re.IGNORECASE)
 _UNSPECIFIED_MARK = re.compile(r"\bunspecified\b", re.IGNORECASE)
 #: Words of a child title that say it is the form a coder takes when the text states nothing more: "without …",
 #: "uncomplicated", "not specified as recurrent", "not having achieved remission" (ICD-10-CM's default for a
-#: leukaemia whose remission the record does not state).
-_ABSENT_MARK = re.compile(r"\bwithout\b|\buncomplicated\b|\bnot specified as\b|\bnot having achieved remission\b",
+#: leukaemia whose remission the record does not state), "not intractable" (a headache or migraine the record
+#: does not call intractable: G44.209, G43.909).
+_ABSENT_MARK = re.compile(r"\bwithout\b|\buncomplicated\b|\bnot specified as\b|\bnot having achieved remission\b|"
+                          r"\bnot intractable\b",
                           re.IGNORECASE)
 
 
@@ -429,10 +431,17 @@ class Grounder:
         return tuple(s for s in order if s in self.lexicon.releases)
 
     def ground(self, mention: str, category: str, *, finding_type: str | None = None,
-               system: str | None = None, code: str | None = None) -> Decision:
+               system: str | None = None, code: str | None = None, categories: bool = False) -> Decision:
+        """Accept, replace or reject a mention (and the code proposed for it), with the reason and the steps.
+
+        A search that ends on an ICD-10-CM category none of whose codes is its default rejects, as a proposal
+        of it would be; ``categories`` keeps it, for a caller that wants the condition's place in the
+        classification rather than a code to record (a history code's "conditions classifiable to C50.-").
+        """
         phrase = without_frame(mention)
         if phrase != mention:  # "toddler brought in with a barking cough": the barking cough is grounded
-            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code)
+            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
+                                  categories=categories)
             decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
             return decided
         reading = read_measurement(mention) if category == "finding" else None
@@ -459,7 +468,17 @@ class Grounder:
             if isinstance(checked, Decision):
                 return checked
             failure, says_more = steps[-1], checked.says_more
-        found = self._search_readings(readings, category, finding_type, steps)
+        half = None
+        if category == "finding" and axes.side in ("left", "right") and "sided" in written \
+                and words not in self.lexicon.by_name:  # "left-sided weakness": "Weakness of one side of body"
+            half = self._kept_if(self._named, steps, f"axes: {' '.join(written)!r} is said of one side of the "
+                                 "body", (*core[0], "one", "side", "body"), category,
+                                 self.systems_for(category, finding_type))
+        if half is not None:
+            found: tuple[str, Entry, float] | None = (half[0], half[1], 1.0)
+            axes = Axes(None, axes.encounter)  # the side is the finding's own, no code's axis
+        else:
+            found = self._search_readings(readings, category, finding_type, steps)
         if core is not readings and (found is None or found[0] == "fuzzy"):
             # The axes' words kept the whole mention from naming anything exactly: the condition alone may.
             apart = self._search_readings(core, category, finding_type, steps)
@@ -514,6 +533,15 @@ class Grounder:
         if says_more and system and code and entry.ref == (system, _normalised(system, code)):
             return Decision("reject", reason=f"proposed {system} {code} {failure}; the search found only it",
                             steps=steps)
+        if entry.system == "ICD10CM" and entry.billable is False and self.lexicon.icd_children(entry.code) \
+                and not categories:
+            # As a proposal it would be refused: the cascade never chooses what it would not accept. Said, with
+            # the codes the text would have to choose among ("never accepted silently", issue 21).
+            children = [c.code for c in self.lexicon.icd_children(entry.code) if c.active]
+            return Decision("reject", reason=(f"proposed {system} {code} {failure}; " if failure else "")
+                            + f"{method.replace('_', ' ')} match {entry.code} {entry.display!r} is a category, not a "
+                            f"billable code, and the text does not say which of its codes "
+                            f"({', '.join(children[:4])}{', …' if len(children) > 4 else ''}) it is", steps=steps)
         if failure and system and code and entry.ref == (system, _normalised(system, code)):
             outcome = "accept"  # its own name did not say so; another name of it did
             reason = f"proposed {system} {code} confirmed by {method.replace('_', ' ')} match ({failure})"
@@ -522,8 +550,6 @@ class Grounder:
             reason = f"proposed {system} {code} {failure}; replaced by {method.replace('_', ' ')} match"
         else:
             outcome, reason = "accept", f"{method.replace('_', ' ')} match"
-        if entry.system == "ICD10CM" and entry.billable is False:  # the issue's "never accepted silently"
-            reason += f"; {entry.code} is a category, not a billable code: the text does not say which of its codes"
         return Decision(outcome, method, entry.system, entry.code, entry.display, entry.release, score, reason, steps)
 
     def _without_agent(self, words: tuple[str, ...], category: str, finding_type: str | None,
@@ -662,7 +688,7 @@ class Grounder:
             healed = None if family else self._named(("old", *words), "diagnosis", ("ICD10CM",), steps)
             if healed is not None:
                 return self._billable_history(healed[1], whose, steps)
-        condition = self.ground(of, "diagnosis")
+        condition = self.ground(of, "diagnosis", categories=True)
         if condition.system != "ICD10CM" or not condition.code or condition.outcome == "reject":
             steps.append(f"history: {of!r} is grounded to no ICD-10-CM code, and no history code names it")
             return None
@@ -767,6 +793,11 @@ class Grounder:
         if supported is not None:
             steps.append(f"proposed: says more than the text, which names {supported.code} {supported.display!r}")
             supported = self._default_code(supported, steps)
+            if supported.system == "ICD10CM" and supported.billable is False \
+                    and self.lexicon.icd_children(supported.code):
+                return Decision("reject", reason=f"proposed {system} {code} {entry.display!r} adds what {mention!r} "
+                                f"does not state; the level the text supports, {supported.code} "
+                                f"{supported.display!r}, is a category, not a billable code", steps=steps)
             return Decision("replace", "exact_name", supported.system, supported.code, supported.display,
                             supported.release, 1.0,
                             f"proposed {system} {code} {entry.display!r} adds what {mention!r} does not state; "

@@ -255,6 +255,8 @@ def test_the_side_and_the_encounter_a_mention_states_choose_among_the_codes_sibl
     steps = grounder.ground("left carpal tunnel syndrome", "diagnosis").steps
     assert "axes: side left stated; the condition is 'carpal tunnel syndrome'" in steps
     assert any(s.startswith("axes: the side left stated: G56.00 → G56.02") for s in steps), steps
+    # A finding said of one side of the body is HPO's term for it, not its whole-body form (asthenia).
+    assert grounder.ground("right-sided weakness", "finding").code == "HP:0001269"  # Hemiparesis
 
 
 def test_history_and_status_shorthand_ground_to_the_z_code_never_to_the_condition(grounder):
@@ -367,6 +369,21 @@ def test_agents_eponyms_treatments_and_catalogue_names_ground_to_the_icd10cm_cod
     assert code("left testicular pain", "finding") == "HP:0033839"  # HPO's "Testicular pain", not N50.812
     assert code("on home O2") == "Z99.81"  # "Dependence on supplemental oxygen"
     assert code("on chronic steroids") is None  # Z79.5 is a category: inhaled or systemic, the text does not say
+
+
+def test_an_ontology_name_goes_no_further_than_the_code_its_names_say(grounder):
+    """Issue 21, patterns 2 and 4 on the real Mondo, DOID and MeSH: a lender cross-referenced to a code whose
+    title says more than any of its names is lent to the code above that one of its names is the title of
+    (then the cascade takes that code's default); a term named after opposed forms on two branches
+    (lateral and medial epicondylitis) lends none of its other names."""
+    def code(mention: str) -> str | None:
+        return grounder.ground(mention, "diagnosis").code
+
+    assert code("pertussis") == "A37.90"  # MeSH's Whooping Cough, xref A37.1 "… due to Bordetella parapertussis"
+    assert code("SSc") == "M34.9"  # DOID's systemic sclerosis, xref M34.0 "Progressive systemic sclerosis"
+    assert code("torsion of testicle") == "N44.00"  # xref N44.02 "Intravaginal torsion of spermatic cord"
+    assert code("archer's elbow") not in {"M77.10", "M77.11", "M77.12", "M77.1"}  # the term names medial too
+    assert code("tennis elbow") == "M77.10"  # MeSH's Tennis Elbow still lends it
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

@@ -137,7 +137,9 @@ def test_a_category_is_refined_to_its_billable_default_code(grounder, mention, c
 
 def test_no_default_code_when_two_children_are_equally_unspecified(grounder):
     d = grounder.ground("other chromosome abnormalities", "diagnosis")
-    assert d.code == "Q99" and not any(s.startswith("default code") for s in d.steps)
+    assert d.outcome == "reject" and not any(s.startswith("default code") for s in d.steps)
+    assert "Q99 'Other chromosome abnormalities' is a category, not a billable code" in d.reason
+    assert "(Q99.1, Q99.2)" in d.reason  # the codes the text would have to choose among
 
 
 def test_a_proposed_code_must_say_everything_the_mention_says(grounder):

@@ -99,6 +99,14 @@ ENTRIES = [
     Entry("ICD10CM", "L03.119", "Cellulitis of unspecified part of limb", R, "code", billable=True),
     Entry("ICD10CM", "H35.20", "Other non-diabetic proliferative retinopathy, unspecified eye", R, "code",
           billable=True),
+    Entry("HPO", "HP:0003470", "Paralysis", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0002301", "Hemiplegia", "HPO@1", "term", parents=["HP:0000118"],
+          names=("Paralysis on one side of body",)),
+    Entry("HPO", "HP:0001824", "Numbness", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("ICD10CM", "G44.20", "Tension-type headache, unspecified", R, "category", billable=False,
+          names=("Tension-type headache",)),
+    Entry("ICD10CM", "G44.201", "Tension-type headache, unspecified, intractable", R, "code", billable=True),
+    Entry("ICD10CM", "G44.209", "Tension-type headache, unspecified, not intractable", R, "code", billable=True),
 ]
 
 
@@ -184,6 +192,17 @@ def test_a_finding_is_found_by_its_head_when_its_describing_words_name_nothing()
     assert any(step.startswith("head: ") for step in crackles.steps)
     assert g.ground("no crackles", "finding").outcome == "reject"  # said absent: not its head
     assert g.ground("bibasilar crackles", "diagnosis").outcome == "reject"  # findings only
+
+
+def test_a_finding_said_of_one_side_of_the_body_is_the_term_for_one_side_not_its_whole_body_form():
+    g = grounder()
+    right = g.ground("right-sided paralysis", "finding")
+    assert (right.code, right.display) == ("HP:0002301", "Hemiplegia")
+    assert any("one side of the body" in step for step in right.steps)
+    assert g.ground("left sided paralysis", "finding").code == "HP:0002301"
+    assert g.ground("paralysis", "finding").code == "HP:0003470"
+    # No term says it of one side: the head as before (a side is no part of a finding HPO names)
+    assert g.ground("left-sided numbness", "finding").code == "HP:0001824"
 
 
 def test_wrong_proposals_whose_titles_cover_the_mention_are_not_kept():
@@ -282,9 +301,21 @@ def test_among_billable_codes_named_alike_the_one_whose_title_says_it_is_taken()
     assert grounder().ground("syphilis", "diagnosis").code == "A53.9"
 
 
-def test_a_category_none_of_whose_codes_is_its_default_is_never_kept_silently():
-    # C50.9's only child C50.91 says "female": no default, so the category stays, and the decision says so
-    kept = grounder().ground("breast cancer", "diagnosis")
-    assert kept.code == "C50.9"
-    assert "C50.9 is a category, not a billable code" in kept.reason
-    assert any(step.startswith("not billable: C50.9") for step in kept.steps)
+def test_a_category_none_of_whose_codes_is_its_default_is_never_chosen():
+    # C50.9's only child C50.91 says "female": no default. As a proposal the category would be refused, so the
+    # search does not choose it either; the decision says which category and why.
+    refused = grounder().ground("breast cancer", "diagnosis")
+    assert (refused.outcome, refused.code) == ("reject", None)
+    assert "C50.9 'Malignant neoplasm of breast of unspecified site' is a category, not a billable code" \
+        in refused.reason
+    assert any(step.startswith("not billable: C50.9") for step in refused.steps)
+    proposed = grounder().ground("breast cancer", "diagnosis", system="ICD10CM", code="C50.9")
+    assert proposed.outcome == "reject"
+    # Where the category is only the place of a condition in the classification, it counts: its history code
+    assert grounder().ground("h/o breast cancer", "diagnosis").code == "Z85.3"
+
+
+def test_a_headache_the_text_does_not_call_intractable_is_coded_not_intractable():
+    d = grounder().ground("tension-type headache", "diagnosis")
+    assert (d.outcome, d.code) == ("accept", "G44.209")
+    assert grounder().ground("intractable tension-type headache", "diagnosis").code == "G44.201"
