@@ -52,7 +52,7 @@ from graph.extraction.axes import (
 )
 from graph.extraction.context import without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
-from graph.extraction.lexicon import Entry, Lexicon, Loan, folded, name_variants, tokens
+from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
 from graph.extraction.sites import site_readings
 from graph.extraction.wordforms import finding_heads, noun_readings, result_readings
@@ -343,15 +343,6 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
     return added
 
 
-#: Words of a name that state a cause, origin or state: a fuzzy match whose name has one the mention lacks is
-#: another condition ("drug-induced erectile dysfunction" for "ED", "congenital renal artery stenosis",
-#: "iatrogenic neonatal hypoglycemia", "ischemic stroke, susceptibility to"), not a misspelling of it.
-_STATE_WORDS = frozenset({"congenital", "induced", "iatrogenic", "postprocedural", "postoperative", "secondary",
-                          "traumatic", "alcoholic", "rheumatic", "recurrent", "remission", "relapse",
-                          "susceptibility", "hereditary", "familial", "gestational", "neonatal", "drug",
-                          "asymptomatic", "abuse", "dependence"})
-
-
 def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
     """``name`` states a cause, origin, state or number the mention's ``words`` do not.
 
@@ -365,7 +356,7 @@ def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
     True
     """
     said = set(words)
-    return any(w not in said and (w in _STATE_WORDS or w.isdigit() or _joins_state(w)) for w in name)
+    return any(w not in said and (w in STATE_WORDS or w.isdigit() or _joins_state(w)) for w in name)
 
 
 def _joins_state(word: str) -> bool:

@@ -245,6 +245,27 @@ class Loan:
         return f"the {self.system} name {self.name!r} of {self.code}{path} {target[0]} {target[1]}"
 
 
+#: Words of a name that state a cause, origin or state: a fuzzy match (or an ontology's cross-reference) whose
+#: name has one the mention (or the ontology's names) lacks is another condition ("drug-induced erectile
+#: dysfunction" for "ED", "congenital renal artery stenosis", "iatrogenic neonatal hypoglycemia", "ischemic
+#: stroke, susceptibility to"), not a misspelling of it.
+STATE_WORDS = frozenset({"congenital", "induced", "iatrogenic", "postprocedural", "postoperative", "secondary",
+                         "traumatic", "alcoholic", "rheumatic", "recurrent", "remission", "relapse",
+                         "susceptibility", "hereditary", "familial", "gestational", "neonatal", "drug",
+                         "asymptomatic", "abuse", "dependence"})
+
+
+#: Origins a term of a rare-disease ontology has by its nature (a congenital diarrhoea is neonatal), whether its
+#: names say them or not.
+_INBORN = frozenset({"congenital", "hereditary", "familial", "neonatal"})
+#: Other words an ontology says a state with: "postoperative hypothyroidism" is E89.0 "Postprocedural …",
+#: "polyneuropathy due to drug" G62.0 "Drug-induced polyneuropathy".
+_STATE_SAID_AS = {"postprocedural": frozenset({"postoperative", "postsurgical", "surgical", "procedural"}),
+                  "induced": frozenset({"due", "caused"})}
+#: A state a title denies: the default form, not a state ("… not having achieved remission").
+_DENIED_STATE = re.compile(r"\bnot (?:having achieved remission|specified as \w+)|\bwithout\b[^,;]*", re.IGNORECASE)
+
+
 #: Words that set two forms of one condition against each other: a term named by both is neither.
 _OPPOSED_FORMS = (frozenset({"medial", "lateral"}), frozenset({"upper", "lower"}), frozenset({"acute", "chronic"}),
                   frozenset({"anterior", "posterior"}), frozenset({"proximal", "distal"}),
@@ -314,6 +335,17 @@ class Lexicon:
     def __len__(self) -> int:
         return len(self.by_ref)
 
+    def _adds_state(self, target: tuple[str, str], said: set[str]) -> bool:
+        """The code's title states a cause or state none of the lender's names (their words ``said``) does:
+        Mondo's "aortic stenosis" cross-referenced to I06.0 "Rheumatic aortic stenosis", "fatty liver" to K70.0
+        "Alcoholic fatty liver", DOID's "depression" to F33.9 "…, recurrent, …" — a narrower concept, not its
+        code. An origin a rare disease has by its nature (congenital, hereditary, familial, neonatal: cornea
+        plana in Q13.4 "Other congenital corneal malformations") counts as said, and so does a state the title
+        denies ("not having achieved remission", "not specified as traumatic")."""
+        title = _DENIED_STATE.sub(" ", self.by_ref[target].display)
+        said = said | {state for state, ways in _STATE_SAID_AS.items() if ways & said}
+        return any(w in STATE_WORDS and w not in _INBORN and w not in said for w in tokens(title))
+
     def _checked(self, loans: Iterable[tuple[tuple[str, str], Loan]]) -> list[tuple[tuple[str, str], Loan]]:
         """The loans to keep, each at the code its lender names.
 
@@ -340,6 +372,7 @@ class Lexicon:
             first, *others = [{ref for v in name_variants(loan.name) for ref in self.by_name.get(v, ())}
                               for _, loan in lent]
             every = first.union(*others)
+            every_words = {w for _, loan in lent for v in name_variants(loan.name) for w in v}
             for target, loan in lent:
                 if target[0] == "ICD10CM" and _opposed_branches(
                         target[1], {c: self.by_ref[(s, c)].display for s, c in every | {target} if s == "ICD10CM"}):
@@ -357,6 +390,8 @@ class Lexicon:
                     if above:
                         target = max(above, key=lambda r: len(r[1]))
                         break
+                if target[0] == "ICD10CM" and self._adds_state(target, every_words):
+                    continue
                 kept.append((target, loan))
         # An acronym every ontology term stating it lends to one code, and nothing else: any other term stating
         # it (lending elsewhere, or nowhere) is another reading.

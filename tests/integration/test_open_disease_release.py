@@ -374,8 +374,8 @@ def test_agents_eponyms_treatments_and_catalogue_names_ground_to_the_icd10cm_cod
 def test_an_ontology_name_goes_no_further_than_the_code_its_names_say(grounder):
     """Issue 21, patterns 2 and 4 on the real Mondo, DOID and MeSH: a lender cross-referenced to a code whose
     title says more than any of its names is lent to the code above that one of its names is the title of
-    (then the cascade takes that code's default); a term named after opposed forms on two branches
-    (lateral and medial epicondylitis) lends none of its other names."""
+    (then the cascade takes that code's default), and to none whose title adds a cause or state; a term named
+    after opposed forms on two branches (lateral and medial epicondylitis) lends none of its other names."""
     def code(mention: str) -> str | None:
         return grounder.ground(mention, "diagnosis").code
 
@@ -384,6 +384,11 @@ def test_an_ontology_name_goes_no_further_than_the_code_its_names_say(grounder):
     assert code("torsion of testicle") == "N44.00"  # xref N44.02 "Intravaginal torsion of spermatic cord"
     assert code("archer's elbow") not in {"M77.10", "M77.11", "M77.12", "M77.1"}  # the term names medial too
     assert code("tennis elbow") == "M77.10"  # MeSH's Tennis Elbow still lends it
+    # A cross-reference to a code whose title adds a cause or state the lender never says is to a narrower
+    # concept: MeSH's Aortic Valve Insufficiency is cross-referenced to I06.1 "Rheumatic aortic insufficiency".
+    assert code("aortic valve incompetence") == "I35.1"
+    assert code("varices") != "I83.90"  # DOID's varices: "Asymptomatic varicose veins of … lower extremity"
+    assert code("postoperative hypothyroidism") == "E89.0"  # "Postprocedural": the state said in other words
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
