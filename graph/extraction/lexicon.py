@@ -346,6 +346,16 @@ class Lexicon:
         said = said | {state for state, ways in _STATE_SAID_AS.items() if ways & said}
         return any(w in STATE_WORDS and w not in _INBORN and w not in said for w in tokens(title))
 
+    def _says_a_form(self, name: str, target: tuple[str, str], lender_names: set[tuple[str, ...]]) -> bool:
+        """The lent ``name`` is another of the lender's names with one of two opposed forms (acute or chronic,
+        medial or lateral …) added, which the code's title leaves unsaid: DOID's hepatitis C, cross-referenced
+        to B19.20 "Unspecified viral hepatitis C …", also names "chronic hepatitis C", which is B18.2 "Chronic
+        viral hepatitis C". A form word that is part of a name ("severe acute respiratory syndrome", "lateral
+        sclerosis") is no such addition: without it the lender has no name."""
+        words, title = tokens(name), set(tokens(self.by_ref[target].display))
+        return any(set(words) & pair and not title & pair and tuple(w for w in words if w not in pair) in lender_names
+                   for pair in _OPPOSED_FORMS)
+
     def _checked(self, loans: Iterable[tuple[tuple[str, str], Loan]]) -> list[tuple[tuple[str, str], Loan]]:
         """The loans to keep, each at the code its lender names.
 
@@ -372,7 +382,8 @@ class Lexicon:
             first, *others = [{ref for v in name_variants(loan.name) for ref in self.by_name.get(v, ())}
                               for _, loan in lent]
             every = first.union(*others)
-            every_words = {w for _, loan in lent for v in name_variants(loan.name) for w in v}
+            every_name = {v for _, loan in lent for v in name_variants(loan.name)}
+            every_words = {w for v in every_name for w in v}
             for target, loan in lent:
                 if target[0] == "ICD10CM" and _opposed_branches(
                         target[1], {c: self.by_ref[(s, c)].display for s, c in every | {target} if s == "ICD10CM"}):
@@ -390,7 +401,8 @@ class Lexicon:
                     if above:
                         target = max(above, key=lambda r: len(r[1]))
                         break
-                if target[0] == "ICD10CM" and self._adds_state(target, every_words):
+                if target[0] == "ICD10CM" and (self._adds_state(target, every_words)
+                                               or self._says_a_form(loan.name, target, every_name)):
                     continue
                 kept.append((target, loan))
         # An acronym every ontology term stating it lends to one code, and nothing else: any other term stating

@@ -389,6 +389,10 @@ def test_an_ontology_name_goes_no_further_than_the_code_its_names_say(grounder):
     assert code("aortic valve incompetence") == "I35.1"
     assert code("varices") != "I83.90"  # DOID's varices: "Asymptomatic varicose veins of … lower extremity"
     assert code("postoperative hypothyroidism") == "E89.0"  # "Postprocedural": the state said in other words
+    # A lender's name that adds a course to another of its names, where the code's title says none:
+    # MeSH's Sialadenitis also names "Chronic Sialadenitis", and is cross-referenced to K11.20 "…, unspecified".
+    assert code("chronic sialadenitis") != "K11.20"
+    assert code("severe acute respiratory syndrome coronavirus 2 infection") == "U07.1"  # "acute" of the name
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
