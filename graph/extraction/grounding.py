@@ -443,11 +443,16 @@ class Grounder:
             return self._ground_shorthand(shorthand, mention, system, code)
         written = tokens(mention)
         readings = self.lexicon.readings(written, category)
+        steps: list[str] = []
+        whole = self.lexicon.abbreviations.get(mention.strip().lower()) if "/" in mention else None
+        if whole is not None and whole.readings(category):  # "N/V": a slash shorthand stands for the mention
+            readings = list(whole.readings(category))
+            steps.append(f"abbreviations: {mention.strip()!r} read as {' '.join(readings[0])!r} "
+                         f"({mention.strip().upper()}: {whole.source})")
         words = readings[0]
         axes, condition = read_axes(written)
         core = self.lexicon.readings(condition, category) if axes and condition else readings
-        steps: list[str] = []
-        if words != written:
+        if words != written and whole is None:
             steps.append(f"abbreviations: {' '.join(written)!r} read as {' '.join(words)!r}"
                          + self._sources(written))
         if axes:
@@ -501,6 +506,13 @@ class Grounder:
             found = self._kept_if(self._without_agent, steps, f"agent: {' '.join(agent)!r} is coded apart "
                                   f"(B95–B96); the condition is {' '.join(plain)!r}", plain, category,
                                   finding_type)
+        if found is None and category == "diagnosis":  # "diabetic nephropathy", "DKA": E11.21, E11.10
+            for said in core:
+                found = self._kept_if(self._diabetes_with, steps, f"diabetes: {' '.join(said)!r} is a "
+                                      "complication of diabetes, coded with its type (type 2 where the text does "
+                                      "not say, guideline I.C.4.a.2)", said, category)
+                if found is not None:
+                    break
         if found is None and len(core[0]) == 1:  # "Parkinson's", "Sjogren's": the disease named after a person
             found = self._kept_if(self._eponym, steps, f"eponym: {mention!r} alone names the condition called "
                                   "after its person", core[0][0], mention, category, finding_type)
@@ -960,6 +972,27 @@ class Grounder:
         steps.append(f"fuzzy: best below {FUZZY_THRESHOLD}" + (f" ({best[0].code} {best[1]:.3f})" if best else ""))
         return None
 
+    def _diabetes_with(self, words: tuple[str, ...], category: str,
+                       steps: list[str]) -> tuple[str, Entry, float] | None:
+        """A complication said of diabetes ("diabetic nephropathy", "diabetic ketoacidosis", "diabetes mellitus
+        with hyperosmolarity") as ICD-10-CM titles it, "<type> diabetes mellitus with <complication>": the type
+        the text states, else type 2 (ICD-10-CM guideline I.C.4.a.2, "if the type of diabetes mellitus is not
+        documented … the default is E11.-")."""
+        typed = next((words[i + 1] for i in range(len(words) - 1) if words[i] == "type" and words[i + 1] in "12"),
+                     None)
+        if "diabetic" not in words and "diabete" not in words:
+            return None
+        said = [w for i, w in enumerate(words) if w not in ("diabetic", "diabete", "mellitus", "type")
+                and not (i and words[i - 1] == "type" and w == typed)]
+        if not said:
+            return None
+        base = ("type", typed or "2", "diabete", "mellitus")
+        for reading in ((*base, "diabetic", *said), (*base, *said)):
+            named = self._named(reading, category, ("ICD10CM",), steps)
+            if named is not None:
+                return named[0], named[1], 1.0
+        return None
+
     def _sources(self, written: tuple[str, ...]) -> str:
         said = [f"{w.upper()}: {self.lexicon.abbreviations[w].source}" for w in written
                 if w in self.lexicon.abbreviations]
@@ -997,7 +1030,7 @@ class Grounder:
             if named is not None:
                 return named[0], named[1], 1.0
         if found is None and category == "finding":  # "bibasilar crackles" is a finding of crackles
-            for head in finding_heads(readings[0]):
+            for head in finding_heads(read_axes(readings[0])[1]):  # a side is no part of a head
                 named = self._kept_if(self._named, steps, f"head: {said!r} is a finding of {' '.join(head)!r}, the "
                                       "words before it describe it", head, category, systems)
                 if named is not None:

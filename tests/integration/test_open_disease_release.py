@@ -395,6 +395,23 @@ def test_an_ontology_name_goes_no_further_than_the_code_its_names_say(grounder):
     assert code("severe acute respiratory syndrome coronavirus 2 infection") == "U07.1"  # "acute" of the name
 
 
+def test_a_diabetes_complication_takes_its_type_and_quadrant_and_slash_shorthand_are_read(grounder):
+    """Issue 21, patterns 1 and 3 on the real ICD-10-CM 2026 and HPO: a complication said of diabetes is the
+    combination code of the type the text states, type 2 where it states none (guideline I.C.4.a.2); an
+    abdominal quadrant is read out, a slash shorthand stands for its whole mention."""
+    def code(mention: str, category: str = "diagnosis") -> str | None:
+        return grounder.ground(mention, category).code
+
+    assert code("diabetic foot ulcer") == "E11.621"
+    assert code("diabetic gastroparesis") == "E11.43"  # an inclusion term of "… autonomic (poly)neuropathy"
+    assert code("diabetic CKD") == "E11.22"
+    assert code("type 1 diabetic ketoacidosis") == "E10.10"
+    assert code("diabetic ketoacidosis with coma") == "E11.11"
+    assert code("LUQ pain", "finding") == "HP:0002027"  # HPO names no quadrant
+    assert code("LLQ tenderness", "finding") == "R10.814"  # "Left lower quadrant abdominal tenderness"
+    assert code("N/V") == "R11.2"  # "Nausea with vomiting, unspecified"
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in

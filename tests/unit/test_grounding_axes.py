@@ -107,6 +107,15 @@ ENTRIES = [
           names=("Tension-type headache",)),
     Entry("ICD10CM", "G44.201", "Tension-type headache, unspecified, intractable", R, "code", billable=True),
     Entry("ICD10CM", "G44.209", "Tension-type headache, unspecified, not intractable", R, "code", billable=True),
+    Entry("ICD10CM", "E10.621", "Type 1 diabetes mellitus with foot ulcer", R, "code", billable=True),
+    Entry("ICD10CM", "E11.621", "Type 2 diabetes mellitus with foot ulcer", R, "code", billable=True),
+    Entry("ICD10CM", "E11.1", "Type 2 diabetes mellitus with ketoacidosis", R, "category", billable=False),
+    Entry("ICD10CM", "E11.10", "Type 2 diabetes mellitus with ketoacidosis without coma", R, "code", billable=True),
+    Entry("ICD10CM", "E11.11", "Type 2 diabetes mellitus with ketoacidosis with coma", R, "code", billable=True),
+    Entry("ICD10CM", "E11.43", "Type 2 diabetes mellitus with diabetic autonomic (poly)neuropathy", R, "code",
+          billable=True, names=("Type 2 diabetes mellitus with diabetic gastroparesis",)),
+    Entry("HPO", "HP:0002027", "Abdominal pain", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0002017", "Nausea and vomiting", "HPO@1", "term", parents=["HP:0000118"]),
 ]
 
 
@@ -319,3 +328,25 @@ def test_a_headache_the_text_does_not_call_intractable_is_coded_not_intractable(
     d = grounder().ground("tension-type headache", "diagnosis")
     assert (d.outcome, d.code) == ("accept", "G44.209")
     assert grounder().ground("intractable tension-type headache", "diagnosis").code == "G44.201"
+
+
+def test_a_complication_said_of_diabetes_is_coded_with_its_type_and_type_2_where_none_is_said():
+    g = grounder()
+    ulcer = g.ground("diabetic foot ulcer", "diagnosis")
+    assert (ulcer.code, ulcer.method) == ("E11.621", "exact_name")
+    assert any("guideline I.C.4.a.2" in step for step in ulcer.steps)
+    assert g.ground("type 1 diabetic foot ulcer", "diagnosis").code == "E10.621"
+    assert g.ground("diabetic ketoacidosis", "diagnosis").code == "E11.10"  # the category's default: without coma
+    assert g.ground("diabetic gastroparesis", "diagnosis").code == "E11.43"  # by its inclusion term
+    assert g.ground("diabetic gastroparesis", "finding").outcome == "reject"  # diagnoses only
+
+
+def test_quadrant_and_slash_shorthand_read_through_the_abbreviations_file():
+    from graph.extraction.lexicon import load_abbreviations
+
+    g = Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    pain = g.ground("RLQ pain", "finding")  # HPO names no quadrant: its abdominal pain, the side no axis of it
+    assert pain.code == "HP:0002027"
+    assert pain.steps[0].startswith("abbreviations: 'rlq pain' read as 'right lower quadrant abdominal pain'")
+    nv = g.ground("N/V", "finding")
+    assert nv.code == "HP:0002017" and nv.steps[0].startswith("abbreviations: 'N/V' read as 'nausea vomiting'")
