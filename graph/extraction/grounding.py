@@ -444,15 +444,10 @@ class Grounder:
         written = tokens(mention)
         readings = self.lexicon.readings(written, category)
         steps: list[str] = []
-        whole = self.lexicon.abbreviations.get(mention.strip().lower()) if "/" in mention else None
-        if whole is not None and whole.readings(category):  # "N/V": a slash shorthand stands for the mention
-            readings = list(whole.readings(category))
-            steps.append(f"abbreviations: {mention.strip()!r} read as {' '.join(readings[0])!r} "
-                         f"({mention.strip().upper()}: {whole.source})")
         words = readings[0]
         axes, condition = read_axes(written)
         core = self.lexicon.readings(condition, category) if axes and condition else readings
-        if words != written and whole is None:
+        if words != written:
             steps.append(f"abbreviations: {' '.join(written)!r} read as {' '.join(words)!r}"
                          + self._sources(written))
         if axes:
@@ -994,8 +989,7 @@ class Grounder:
         return None
 
     def _sources(self, written: tuple[str, ...]) -> str:
-        said = [f"{w.upper()}: {self.lexicon.abbreviations[w].source}" for w in written
-                if w in self.lexicon.abbreviations]
+        said = self.lexicon.phrase_sources(written)
         return f" ({'; '.join(said)})" if said else ""
 
     def _search_readings(self, readings: list[tuple[str, ...]], category: str, finding_type: str | None,

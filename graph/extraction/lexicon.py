@@ -158,6 +158,8 @@ class Abbreviation:
         return own + self.means if category else self.means + self.diagnosis + self.finding
 
 
+#: The most words of a phrase entry of the abbreviations file ("ringing in the ears").
+_LONGEST_LAY_PHRASE = 4
 #: The fields an entry of the abbreviations file may have.
 _ABBREVIATION_FIELDS = ("means", "diagnosis", "finding", "source")
 
@@ -179,8 +181,8 @@ def load_abbreviations(path: Path = ABBREVIATIONS_FILE) -> dict[str, Abbreviatio
 
 def _abbreviation(path: Path, lines: list[str], abbr: str, entry: Any) -> Abbreviation:
     def bad(problem: str, key: str | None = None) -> SourceFormatError:
-        marker = f"[abbreviations.{abbr}]"
-        line = next((n for n, text in enumerate(lines, 1) if text.strip() == marker), None)
+        markers = (f"[abbreviations.{abbr}]", f'[abbreviations."{abbr}"]')
+        line = next((n for n, text in enumerate(lines, 1) if text.strip() in markers), None)
         return SourceFormatError(path, problem, line=line, field=f"abbreviations.{abbr}" + (f".{key}" if key else ""))
 
     if not isinstance(entry, dict):
@@ -331,6 +333,7 @@ class Lexicon:
         self._hpo_phenotypes: set[str] | None = None
         self._icd_children: dict[str, list[Entry]] | None = None
         self._vocab: dict[tuple[str, int], list[str]] | None = None
+        self._phrases: tuple[dict[str, Abbreviation], dict[tuple[str, ...], Abbreviation]] | None = None
 
     def __len__(self) -> int:
         return len(self.by_ref)
@@ -436,14 +439,42 @@ class Lexicon:
         """``words`` with each known abbreviation replaced by its readings, the likeliest first: ``('t2dm',)``
         → ``[('type', '2', 'diabete', 'mellitus')]``; ``words`` itself when none is known. At most ``limit``."""
         out: list[tuple[str, ...]] = [()]
-        for w in words:
-            # an acronym's plural ("PVCs", "TIAs") is read as the acronym, unless it is a word names use
-            # ("does", "pads"): words this short keep their "s" through comparable()
-            entry = self.abbreviations.get(w) or (
-                self.abbreviations.get(w[:-1]) if w.endswith("s") and w not in self.by_token else None)
-            choices = (entry.readings(category) or ((w,),)) if entry else ((w,),)
+        phrases = self.phrases()
+        i = 0
+        while i < len(words):
+            # a phrase of the file ("mini-stroke", "N/V") first, the longest; then the word itself
+            phrase = next((words[i:i + n] for n in range(min(_LONGEST_LAY_PHRASE, len(words) - i), 1, -1)
+                           if words[i:i + n] in phrases), None)
+            if phrase is not None:
+                choices = phrases[phrase].readings(category) or (phrase,)
+                i += len(phrase)
+            else:
+                w = words[i]
+                # an acronym's plural ("PVCs", "TIAs") is read as the acronym, unless it is a word names use
+                # ("does", "pads"): words this short keep their "s" through comparable()
+                entry = self.abbreviations.get(w) or (
+                    self.abbreviations.get(w[:-1]) if w.endswith("s") and w not in self.by_token else None)
+                choices = (entry.readings(category) or ((w,),)) if entry else ((w,),)
+                i += 1
             out = [done + choice for done in out for choice in choices][:limit]
         return out
+
+    def phrases(self) -> dict[tuple[str, ...], Abbreviation]:
+        """The entries of the abbreviations file written as more than one word ("mini-stroke", "N/V", "pink
+        eye"), by their words: read wherever a mention holds them."""
+        if self._phrases is None or self._phrases[0] is not self.abbreviations:
+            self._phrases = (self.abbreviations, {t: entry for key, entry in self.abbreviations.items()
+                                                  if len(t := tokens(key)) > 1})
+        return self._phrases[1]
+
+    def phrase_sources(self, words: tuple[str, ...]) -> list[str]:
+        """The sources of the file's entries that ``words`` hold, as ``KEY: source``."""
+        held = [f"{w.upper()}: {self.abbreviations[w].source}" for w in words if w in self.abbreviations]
+        phrases = self.phrases()
+        held += [f"{key.upper() if len(key) <= 4 else key}: {entry.source}"
+                 for key, entry in self.abbreviations.items() if (p := tokens(key)) in phrases
+                 and any(words[i:i + len(p)] == p for i in range(len(words) - len(p) + 1))]
+        return held
 
     def expand(self, words: tuple[str, ...], category: str | None = None) -> tuple[str, ...]:
         """The likeliest reading of ``words`` (see :meth:`readings`)."""

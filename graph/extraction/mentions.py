@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from graph.extraction.grounding import kind_allows
-from graph.extraction.lexicon import QUALIFIERS, STOP_WORDS, Lexicon, stem
+from graph.extraction.lexicon import QUALIFIERS, STOP_WORDS, Lexicon, stem, tokens
 from loaders.material import Item
 
 
@@ -159,8 +159,9 @@ class DictionaryExtractor:
                 out[name] = _Phrase("diagnosis", diagnosis)
         for abbr, abbreviation in lexicon.abbreviations.items():
             words = next((w for w in abbreviation.readings() if w in out), None)
-            if words is not None and (abbr,) not in out:
-                out[(abbr,)] = out[words]
+            said = tokens(abbr) if len(tokens(abbr)) > 1 else (abbr,)  # "mini-stroke" as the text's words
+            if words is not None and said not in out:
+                out[said] = out[words]
         return out
 
     def mentions(self, item: Item) -> Iterator[FoundMention]:

@@ -412,6 +412,22 @@ def test_a_diabetes_complication_takes_its_type_and_quadrant_and_slash_shorthand
     assert code("N/V") == "R11.2"  # "Nausea with vomiting, unspecified"
 
 
+def test_lay_names_of_the_abbreviations_file_are_read_wherever_a_mention_holds_them(grounder):
+    """Issue 21, pattern 2 on the real ICD-10-CM 2026: lay names no title, inclusion term or ontology synonym
+    states, read as the clinical name the file gives; a lay word keeps the names it is part of."""
+    def code(mention: str) -> str | None:
+        return grounder.ground(mention, "diagnosis").code
+
+    assert code("fever blister") == "B00.1"  # herpesviral vesicular dermatitis
+    assert code("collapsed lung") == "J93.9"
+    assert code("high cholesterol") == "E78.00"
+    assert code("hardening of the arteries") == "I70.90"
+    assert code("history of mini-stroke") == "Z86.73"  # the phrase inside a longer mention
+    assert code("plantar wart") == "B07.0"  # "wart" is read as a viral wart, and stays a word of B07.0's title
+    steps = grounder.ground("blood poisoning", "diagnosis").steps
+    assert any("read as 'sepsis'" in step and "a lay name" in step for step in steps), steps
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in

@@ -349,4 +349,18 @@ def test_quadrant_and_slash_shorthand_read_through_the_abbreviations_file():
     assert pain.code == "HP:0002027"
     assert pain.steps[0].startswith("abbreviations: 'rlq pain' read as 'right lower quadrant abdominal pain'")
     nv = g.ground("N/V", "finding")
-    assert nv.code == "HP:0002017" and nv.steps[0].startswith("abbreviations: 'N/V' read as 'nausea vomiting'")
+    assert nv.code == "HP:0002017" and nv.steps[0].startswith("abbreviations: 'n v' read as 'nausea vomiting' (N/V: ")
+
+
+def test_a_phrase_of_the_abbreviations_file_is_read_inside_a_longer_mention():
+    from graph.extraction.lexicon import Abbreviation, tokens
+
+    phrases = {"mini-stroke": Abbreviation(means=(tokens("transient ischemic attack"),), source="test")}
+    entries = [*ENTRIES, Entry("ICD10CM", "G45.9", "Transient cerebral ischemic attack, unspecified", R, "code",
+                               billable=True, names=("Transient ischemic attack",))]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=phrases))
+    d = g.ground("recurrent mini-stroke", "diagnosis")
+    assert d.steps[0] == "abbreviations: 'recurrent mini stroke' read as 'recurrent transient ischemic attack' " \
+        "(mini-stroke: test)"
+    assert g.ground("mini-stroke", "diagnosis").code == "G45.9"
+    assert g.ground("mini", "diagnosis").outcome == "reject"  # one word of the phrase is no phrase
