@@ -202,14 +202,27 @@ def _opposed(a: str, b: str) -> bool:
     return any(longer == prefix + shorter for prefix in _NEGATING_PREFIXES)
 
 
+#: Endings of English inflection: two words that share one are compared on their stems.
+_INFLECTIONS = ("ing", "ed")
+
+
 @lru_cache(maxsize=1 << 20)
 def _soft_equal(a: str, b: str) -> bool:
-    """``a`` is a misspelling of ``b`` (or the reverse): character ratio ≥ 0.85, never across opposites.
+    """``a`` is a misspelling of ``b`` (or the reverse): character ratio ≥ 0.85, never across opposites, on the
+    stems where both end in one inflection.
+
+    >>> _soft_equal("fibrilation", "fibrillation"), _soft_equal("vomitting", "vomiting")
+    (True, True)
+    >>> _soft_equal("limping", "lisping"), _soft_equal("hypokalemia", "hyperkalemia")
+    (False, False)
 
     Memoised, with the cheap upper bounds first: a fuzzy search compares a mention's words with the words
     of thousands of names, and the full ratio was nearly all of grounding's time."""
     if _opposed(a, b) or 2 * min(len(a), len(b)) / (len(a) + len(b)) < _SOFT_TOKEN:
         return False
+    ending = next((e for e in _INFLECTIONS if a.endswith(e) and b.endswith(e)), "")
+    if ending and min(len(a), len(b)) - len(ending) >= 3:  # "limping" is no misspelling of "lisping": compare
+        a, b = a[:-len(ending)], b[:-len(ending)]          # the stems an ending they share would hide
     matcher = SequenceMatcher(None, a, b)
     return matcher.quick_ratio() >= _SOFT_TOKEN and matcher.ratio() >= _SOFT_TOKEN
 
