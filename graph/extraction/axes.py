@@ -92,8 +92,10 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
 
 #: Words of a condition's course that ICD-10-CM names only for some conditions ("Unspecified asthma with
 #: (acute) exacerbation"): where no code names the mention with them, the condition's own code is the one
-#: the text supports ("CHF exacerbation" is I50.9, as the Alphabetic Index sends it).
-COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsening"})
+#: the text supports ("CHF exacerbation" is I50.9, as the Alphabetic Index sends it). "Asymptomatic" is read
+#: so too: ICD-10-CM codes a condition without symptoms as the condition ("asymptomatic bacteriuria" is R82.71
+#: "Bacteriuria") except where a title says it ("Asymptomatic varicose veins", Z21).
+COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsening", "asymptomatic"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:

@@ -236,6 +236,8 @@ def test_a_course_no_code_names_leaves_the_conditions_own_code_and_one_a_code_na
     assert (flare.code, flare.method) == ("I50.9", "exact_name")
     assert any(step.startswith("course: no code names") for step in flare.steps)
     assert g.ground("unspecified asthma with acute exacerbation", "diagnosis").code == "J45.901"
+    # a condition without symptoms is coded as the condition where no title says "asymptomatic"
+    assert g.ground("asymptomatic heart failure", "diagnosis").code == "I50.9"
 
 
 def test_a_plural_takes_the_spelling_rules_of_its_singular():
