@@ -736,10 +736,14 @@ class Grounder:
         """The status code of a treatment the patient is on: the one ICD-10-CM title of a "Dependence on …"
         (Z99.2 renal dialysis, Z99.81 supplemental oxygen) or "Long term (current) use of …" (Z79.4 insulin)
         that holds it; none for a medicine no such title names (a drug's class is not known here)."""
-        for words in self.lexicon.readings(tokens(of), "diagnosis"):
+        said = tokens(of)
+        for words in self.lexicon.readings(said, "diagnosis"):
             for lead in (("dependence",), ("use",)):
                 found = self._icd_covering((*lead, *words), "diagnosis", steps)
                 if found is not None:
+                    if words != said:  # "warfarin" as its class, anticoagulant
+                        steps.insert(-1, f"abbreviations: {' '.join(said)!r} read as {' '.join(words)!r}"
+                                     + self._sources(said))
                     entry = self._default_code(found[1], steps)
                     if entry.billable is False:  # Z79.5 steroids: inhaled or systemic, the text does not say
                         steps.append(f"treatment: {entry.code} is a category whose codes say more than {of!r}")
@@ -1077,8 +1081,16 @@ class Grounder:
         top = [e for e in hits.values() if not any(o != e.code and e.code.startswith(o) for o in hits)]
         if len(top) != 1:
             return None
-        steps.append(f"covering title: ICD10CM {top[0].code} {top[0].display!r}")
-        return "covering_title", top[0], 0.95
+        chosen = top[0]
+        if chosen.billable is False and _default_child(chosen, self.lexicon.icd_children(chosen.code)) is None:
+            # Z79.0 "… anticoagulants and antithrombotics/antiplatelets" has no default: the one code under it
+            # that only leaves out what the category says beyond the mention is it (Z79.01 "… anticoagulants")
+            beyond = set(tokens(chosen.display)) - set(words)
+            narrower = [e for e in hits.values() if e is not chosen
+                        and set(tokens(e.display)) - set(words) < beyond]
+            chosen = narrower[0] if len(narrower) == 1 else chosen
+        steps.append(f"covering title: ICD10CM {chosen.code} {chosen.display!r}")
+        return "covering_title", chosen, 0.95
 
     @staticmethod
     def _kept_if(step: Callable[..., Any], steps: list[str], why: str, *args: object) -> Any:

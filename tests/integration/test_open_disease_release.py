@@ -369,6 +369,9 @@ def test_agents_eponyms_treatments_and_catalogue_names_ground_to_the_icd10cm_cod
     assert code("left testicular pain", "finding") == "HP:0033839"  # HPO's "Testicular pain", not N50.812
     assert code("on home O2") == "Z99.81"  # "Dependence on supplemental oxygen"
     assert code("on chronic steroids") is None  # Z79.5 is a category: inhaled or systemic, the text does not say
+    assert code("on apixaban") == "Z79.01"  # a drug read as its class: "… use of anticoagulants"
+    assert code("on letrozole") == "Z79.811"  # aromatase inhibitors
+    assert code("on prednisone") == "Z79.52"  # systemic steroids
 
 
 def test_an_ontology_name_goes_no_further_than_the_code_its_names_say(grounder):

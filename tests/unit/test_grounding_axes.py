@@ -116,6 +116,10 @@ ENTRIES = [
           billable=True, names=("Type 2 diabetes mellitus with diabetic gastroparesis",)),
     Entry("HPO", "HP:0002027", "Abdominal pain", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0002017", "Nausea and vomiting", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("ICD10CM", "Z79.0", "Long term (current) use of anticoagulants and antithrombotics/antiplatelets", R,
+          "category", billable=False),
+    Entry("ICD10CM", "Z79.01", "Long term (current) use of anticoagulants", R, "code", billable=True),
+    Entry("ICD10CM", "Z79.02", "Long term (current) use of antithrombotics/antiplatelets", R, "code", billable=True),
 ]
 
 
@@ -366,3 +370,15 @@ def test_a_phrase_of_the_abbreviations_file_is_read_inside_a_longer_mention():
         "(mini-stroke: test)"
     assert g.ground("mini-stroke", "diagnosis").code == "G45.9"
     assert g.ground("mini", "diagnosis").outcome == "reject"  # one word of the phrase is no phrase
+
+
+def test_a_drug_the_patient_is_on_is_read_as_its_class_and_the_code_titling_that_class_is_taken():
+    from graph.extraction.lexicon import load_abbreviations
+
+    g = Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    on = g.ground("on rivaroxaban", "diagnosis")
+    # Z79.0 holds "anticoagulants" too but has no default code: the one under it saying least more is taken
+    assert (on.code, on.method) == ("Z79.01", "treatment_status")
+    assert any(step.startswith("abbreviations: 'rivaroxaban' read as 'anticoagulant' (RIVAROXABAN: ")
+               for step in on.steps), on.steps
+    assert g.ground("on ticagrelor", "diagnosis").code == "Z79.02"
