@@ -723,11 +723,17 @@ class Grounder:
         return f"{whose}_history", entry
 
     def _status_of(self, of: str, steps: list[str]) -> tuple[str, Entry] | None:
-        """The status code of a procedure: ICD-10-CM's "Presence of …" or "Status …" names it exactly."""
-        for words in self.lexicon.readings(tokens(of), "diagnosis"):
-            for lead in ("presence", "status"):
-                named = self._named((lead, *words), "diagnosis", ("ICD10CM",), steps)
+        """The status code of a procedure: ICD-10-CM's "Presence of …", "Status …" or "Acquired absence of …"
+        names it exactly, or what the abbreviations file reads it as ("TKA": artificial knee joint,
+        "splenectomy": spleen)."""
+        said = tokens(of)
+        for words in self.lexicon.readings(said, "status"):
+            for lead in (("presence",), ("status",), ("acquired", "absence")):
+                named = self._named((*lead, *words), "diagnosis", ("ICD10CM",), steps)
                 if named is not None:
+                    if words != said:
+                        steps.insert(-1, f"abbreviations: {' '.join(said)!r} read as {' '.join(words)!r}"
+                                     + self._sources(said))
                     return named[0], self._default_code(named[1], steps)
         steps.append(f"status: no ICD-10-CM status code names {of!r}")
         return None

@@ -151,17 +151,20 @@ class Abbreviation:
     diagnosis: tuple[tuple[str, ...], ...] = ()
     finding: tuple[tuple[str, ...], ...] = ()
     source: str = ""
+    #: What a procedure leaves, read only after "s/p" ("TKA": artificial knee joint, "splenectomy": spleen).
+    status: tuple[tuple[str, ...], ...] = ()
 
     def readings(self, category: str | None = None) -> tuple[tuple[str, ...], ...]:
-        """What it may stand for in a mention of ``category``: that category's readings first."""
-        own = {"diagnosis": self.diagnosis, "finding": self.finding}.get(category or "", ())
+        """What it may stand for in a mention of ``category`` ("diagnosis", "finding", or "status" after
+        "s/p"): that category's readings first."""
+        own = {"diagnosis": self.diagnosis, "finding": self.finding, "status": self.status}.get(category or "", ())
         return own + self.means if category else self.means + self.diagnosis + self.finding
 
 
 #: The most words of a phrase entry of the abbreviations file ("ringing in the ears").
 _LONGEST_LAY_PHRASE = 4
 #: The fields an entry of the abbreviations file may have.
-_ABBREVIATION_FIELDS = ("means", "diagnosis", "finding", "source")
+_ABBREVIATION_FIELDS = ("means", "diagnosis", "finding", "status", "source")
 
 
 def load_abbreviations(path: Path = ABBREVIATIONS_FILE) -> dict[str, Abbreviation]:
@@ -190,13 +193,13 @@ def _abbreviation(path: Path, lines: list[str], abbr: str, entry: Any) -> Abbrev
     for key in sorted(set(entry) - set(_ABBREVIATION_FIELDS)):
         raise bad(f"unknown field (expected {', '.join(_ABBREVIATION_FIELDS)})", key)
     readings: dict[str, tuple[tuple[str, ...], ...]] = {}
-    for key in ("means", "diagnosis", "finding"):
+    for key in ("means", "diagnosis", "finding", "status"):
         values = entry.get(key, [])
         if not isinstance(values, list) or not all(isinstance(v, str) and tokens(v) for v in values):
             raise bad("not a list of phrases", key)
         readings[key] = tuple(tokens(v) for v in values)
     if not any(readings.values()):
-        raise bad("no reading: give means, diagnosis or finding")
+        raise bad("no reading: give means, diagnosis, finding or status")
     source = entry.get("source")
     if not isinstance(source, str) or not source.strip():
         raise bad("no source: say which release states it, or that it is the team's curation", "source")

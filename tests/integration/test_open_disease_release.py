@@ -372,6 +372,9 @@ def test_agents_eponyms_treatments_and_catalogue_names_ground_to_the_icd10cm_cod
     assert code("on apixaban") == "Z79.01"  # a drug read as its class: "… use of anticoagulants"
     assert code("on letrozole") == "Z79.811"  # aromatase inhibitors
     assert code("on prednisone") == "Z79.52"  # systemic steroids
+    assert code("s/p splenectomy") == "Z90.81"  # a procedure after s/p as what it leaves
+    assert code("s/p left knee replacement") == "Z96.652"
+    assert code("s/p PCI") == "Z95.5"
 
 
 def test_an_ontology_name_goes_no_further_than_the_code_its_names_say(grounder):

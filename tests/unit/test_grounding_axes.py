@@ -120,6 +120,8 @@ ENTRIES = [
           "category", billable=False),
     Entry("ICD10CM", "Z79.01", "Long term (current) use of anticoagulants", R, "code", billable=True),
     Entry("ICD10CM", "Z79.02", "Long term (current) use of antithrombotics/antiplatelets", R, "code", billable=True),
+    Entry("ICD10CM", "Z90.81", "Acquired absence of spleen", R, "code", billable=True),
+    Entry("ICD10CM", "D73.9", "Disease of spleen, unspecified", R, "code", billable=True),
 ]
 
 
@@ -382,3 +384,13 @@ def test_a_drug_the_patient_is_on_is_read_as_its_class_and_the_code_titling_that
     assert any(step.startswith("abbreviations: 'rivaroxaban' read as 'anticoagulant' (RIVAROXABAN: ")
                for step in on.steps), on.steps
     assert g.ground("on ticagrelor", "diagnosis").code == "Z79.02"
+
+
+def test_a_procedure_after_s_p_is_read_as_what_it_leaves_and_only_there():
+    from graph.extraction.lexicon import load_abbreviations
+
+    g = Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    after = g.ground("s/p splenectomy", "diagnosis")
+    assert after.code == "Z90.81"
+    assert any(step.startswith("abbreviations: 'splenectomy' read as 'spleen'") for step in after.steps), after.steps
+    assert g.ground("splenectomy", "diagnosis").outcome == "reject"  # a procedure named alone is no spleen
