@@ -461,8 +461,7 @@ class Grounder:
         axes, condition = read_axes(written)
         core = self.lexicon.readings(condition, category) if axes and condition else readings
         if words != written:
-            steps.append(f"abbreviations: {' '.join(written)!r} read as {' '.join(words)!r}"
-                         + self._sources(written))
+            steps.append(self._read_as(written, words))
         if axes:
             steps.append(f"axes: {axes.describe()} stated; the condition is {' '.join(core[0])!r}")
         failure, says_more = "", False
@@ -732,8 +731,7 @@ class Grounder:
                 named = self._named((*lead, *words), "diagnosis", ("ICD10CM",), steps)
                 if named is not None:
                     if words != said:
-                        steps.insert(-1, f"abbreviations: {' '.join(said)!r} read as {' '.join(words)!r}"
-                                     + self._sources(said))
+                        steps.insert(-1, self._read_as(said, words))
                     return named[0], self._default_code(named[1], steps)
         steps.append(f"status: no ICD-10-CM status code names {of!r}")
         return None
@@ -748,8 +746,7 @@ class Grounder:
                 found = self._icd_covering((*lead, *words), "diagnosis", steps)
                 if found is not None:
                     if words != said:  # "warfarin" as its class, anticoagulant
-                        steps.insert(-1, f"abbreviations: {' '.join(said)!r} read as {' '.join(words)!r}"
-                                     + self._sources(said))
+                        steps.insert(-1, self._read_as(said, words))
                     entry = self._default_code(found[1], steps)
                     if entry.billable is False:  # Z79.5 steroids: inhaled or systemic, the text does not say
                         steps.append(f"treatment: {entry.code} is a category whose codes say more than {of!r}")
@@ -1011,9 +1008,11 @@ class Grounder:
                 return named[0], named[1], 1.0
         return None
 
-    def _sources(self, written: tuple[str, ...]) -> str:
+    def _read_as(self, written: tuple[str, ...], words: tuple[str, ...]) -> str:
+        """The step that says how the abbreviations file read a mention, with the source of each entry used."""
         said = self.lexicon.phrase_sources(written)
-        return f" ({'; '.join(said)})" if said else ""
+        return f"abbreviations: {' '.join(written)!r} read as {' '.join(words)!r}" + (
+            f" ({'; '.join(said)})" if said else "")
 
     def _search_readings(self, readings: list[tuple[str, ...]], category: str, finding_type: str | None,
                          steps: list[str]) -> tuple[str, Entry, float] | None:
