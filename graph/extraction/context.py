@@ -18,8 +18,12 @@ _SAYS = r"(?:who\s+)?(?:presents?|presented|presenting|complains?|complaining|c/
         r"noted|known|brought\s+in)(?:\s+(?:with|of|to\s+have))?\s+"
 #: Who presents ("toddler brought in with", "woman with") or how ("presents with", "known"): a person's word
 #: goes only with a verb or "with" after it ("infant botulism" and "newborn jaundice" keep theirs).
-_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS})(?:(?:a|an)\s+)?)?(?:long[- ]?standing\s+)?",
-                   re.IGNORECASE)
+#: A test that found it ("ultrasound showed a 3 cm left ovarian cyst"), and the size it gives.
+_SHOWED = r"(?:ultrasound|CT|MRI|x-?ray|CXR|echo(?:cardiogram)?|ECG|EKG|biopsy|imaging|scan)\s+" \
+          r"(?:showed|shows|revealed|reveals|demonstrated|demonstrates)\s+"
+_SIZE = r"\d+(?:\.\d+)?\s*(?:cm|mm)\s+"
+_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED})(?:(?:a|an)\s+)?(?:{_SIZE})?)?"
+                   r"(?:long[- ]?standing\s+)?", re.IGNORECASE)
 _COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few)"
 _DURATION = rf"(?:for|over|since|x)\s+(?:the\s+(?:past|last)\s+)?{_COUNT}\s+(?:hours?|days?|weeks?|months?|years?)"
 _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|admission|" \
@@ -53,6 +57,10 @@ def without_frame(mention: str) -> str:
     ('seizure disorder', 'pressure ulcer on the left heel')
     >>> without_frame("a fib")
     'a fib'
+    >>> without_frame("ultrasound showed a 3 cm left ovarian cyst"), without_frame("CT revealed a liver mass")
+    ('left ovarian cyst', 'liver mass')
+    >>> without_frame("pyloric stenosis in a 4-week-old")  # an age after it chooses (infantile, not adult)
+    'pyloric stenosis in a 4-week-old'
     """
     core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
     return core or mention

@@ -433,6 +433,7 @@ def test_lay_names_of_the_abbreviations_file_are_read_wherever_a_mention_holds_t
     assert code("asymptomatic hyperuricemia") == "E79.0"  # the condition's own code: no title says asymptomatic
     assert code("asymptomatic varicose veins") == "I83.90"  # … except where one does
     assert code("former smoker") == "Z87.891"  # "Personal history of nicotine dependence"
+    assert code("echo showed a bicuspid aortic valve") == "Q23.81"  # the test that found it is a frame
     assert grounder.ground("belly pain", "finding").code == "HP:0002027"
     assert grounder.ground("shaky hands", "finding").code == "HP:0002378"  # Hand tremor
     steps = grounder.ground("blood poisoning", "diagnosis").steps
