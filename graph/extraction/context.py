@@ -18,14 +18,17 @@ _SAYS = r"(?:who\s+)?(?:presents?|presented|presenting|complains?|complaining|c/
         r"noted|known|brought\s+in)(?:\s+(?:with|of|to\s+have))?\s+"
 #: Who presents ("toddler brought in with", "woman with") or how ("presents with", "known"): a person's word
 #: goes only with a verb or "with" after it ("infant botulism" and "newborn jaundice" keep theirs).
+#: How many of a finding a text counts ("six cafe-au-lait spots"): spelled, never "multiple" (a name's word).
+_HOW_MANY = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|numerous)\s+"
 #: A test that found it ("ultrasound showed a 3 cm left ovarian cyst"), and the size it gives.
 _SHOWED = r"(?:ultrasound|CT|MRI|x-?ray|CXR|echo(?:cardiogram)?|ECG|EKG|biopsy|imaging|scan)\s+" \
           r"(?:showed|shows|revealed|reveals|demonstrated|demonstrates)\s+"
 _SIZE = r"\d+(?:\.\d+)?\s*(?:cm|mm)\s+"
 _LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED})(?:(?:a|an)\s+)?(?:{_SIZE})?)?"
-                   r"(?:long[- ]?standing\s+)?", re.IGNORECASE)
+                   rf"(?:long[- ]?standing\s+)?(?:{_HOW_MANY})?", re.IGNORECASE)
 _COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few)"
-_DURATION = rf"(?:for|over|since|x)\s+(?:the\s+(?:past|last)\s+)?{_COUNT}\s+(?:hours?|days?|weeks?|months?|years?)"
+_DURATION = rf"(?:(?:for|over|since|x)\s+(?:the\s+(?:past|last)\s+)?{_COUNT}\s+" \
+            r"(?:hours?|days?|weeks?|months?|years?)|since\s+birth)"
 _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|admission|" \
             r"biopsy|endoscopy|colonoscopy)"
 _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
@@ -61,6 +64,24 @@ def without_frame(mention: str) -> str:
     ('left ovarian cyst', 'liver mass')
     >>> without_frame("pyloric stenosis in a 4-week-old")  # an age after it chooses (infantile, not adult)
     'pyloric stenosis in a 4-week-old'
+    >>> without_frame("six cafe-au-lait spots"), without_frame("multiple sclerosis")
+    ('cafe-au-lait spots', 'multiple sclerosis')
+    >>> without_frame("weight loss of 12% since birth")
+    'weight loss'
     """
     core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
     return core or mention
+
+
+_EXERTION = re.compile(r"^(?P<finding>.*\S)\s+(?:on|with)\s+exertion$", re.IGNORECASE)
+
+
+def exertional(mention: str) -> tuple[str, str] | None:
+    """A finding said to come on exertion, as HPO names such findings, and the finding itself: "SOB on
+    exertion" is HPO's "Exertional dyspnea" where a name says so, else the finding ("chest tightness").
+
+    >>> exertional("SOB on exertion"), exertional("chest pain")
+    (('exertional SOB', 'SOB'), None)
+    """
+    said = _EXERTION.match(mention.strip())
+    return (f"exertional {said['finding']}", said["finding"]) if said else None

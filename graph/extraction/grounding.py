@@ -50,7 +50,7 @@ from graph.extraction.axes import (
     without_agent,
     without_course,
 )
-from graph.extraction.context import without_frame
+from graph.extraction.context import exertional, without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
@@ -70,6 +70,8 @@ SYSTEM_ORDER = {
 #: a finding's ICD-10-CM R-code to HPO, a diagnosis's OMIM or Orphanet entry to ICD-10-CM (issue 21). A SNOMED
 #: CT, LOINC or RxNorm code proposed is a deliberate choice of terminology and stays.
 YIELDS_TO_PREFERRED = {"finding": frozenset({"ICD10CM"}), "diagnosis": frozenset({"OMIM", "ORPHA", "DECIPHER"})}
+#: Methods that name a concept as it is, not by likeness: what a reading the text only implies must reach.
+_EXACT_METHODS = frozenset({"exact_name", "ontology_synonym", "proposed_code", "replaced_by"})
 #: Finding types that look in one system first.
 FINDING_SYSTEM_FIRST = {"lab_value": "LOINC", "medication": "RXNORM"}
 
@@ -442,6 +444,14 @@ class Grounder:
         of it would be; ``categories`` keeps it, for a caller that wants the condition's place in the
         classification rather than a code to record (a history code's "conditions classifiable to C50.-").
         """
+        exertion = exertional(mention) if category == "finding" else None
+        if exertion is not None:  # "SOB on exertion": HPO's exertional form where a name says it, else the finding
+            for form in exertion:
+                decided = self.ground(form, category, finding_type=finding_type, system=system, code=code,
+                                      categories=categories)
+                if decided.outcome != "reject" and (form == exertion[1] or decided.method in _EXACT_METHODS):
+                    decided.steps.insert(0, f"context: {mention!r} is read as {form!r}")
+                    return decided
         phrase = without_frame(mention)
         if phrase != mention:  # "toddler brought in with a barking cough": the barking cough is grounded
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,

@@ -434,6 +434,9 @@ def test_lay_names_of_the_abbreviations_file_are_read_wherever_a_mention_holds_t
     assert code("asymptomatic varicose veins") == "I83.90"  # … except where one does
     assert code("former smoker") == "Z87.891"  # "Personal history of nicotine dependence"
     assert code("echo showed a bicuspid aortic valve") == "Q23.81"  # the test that found it is a frame
+    assert grounder.ground("dyspnea on exertion", "finding").code == "HP:0002875"  # Exertional dyspnea
+    assert grounder.ground("chest pain on exertion", "finding").code == "HP:0100749"  # no exertional form
+    assert grounder.ground("three cafe-au-lait spots", "finding").code == "HP:0000957"
     assert grounder.ground("belly pain", "finding").code == "HP:0002027"
     assert grounder.ground("shaky hands", "finding").code == "HP:0002378"  # Hand tremor
     steps = grounder.ground("blood poisoning", "diagnosis").steps

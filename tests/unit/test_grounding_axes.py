@@ -122,6 +122,9 @@ ENTRIES = [
     Entry("ICD10CM", "Z79.02", "Long term (current) use of antithrombotics/antiplatelets", R, "code", billable=True),
     Entry("ICD10CM", "Z90.81", "Acquired absence of spleen", R, "code", billable=True),
     Entry("ICD10CM", "D73.9", "Disease of spleen, unspecified", R, "code", billable=True),
+    Entry("HPO", "HP:0002094", "Dyspnea", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0002875", "Exertional dyspnea", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0031352", "Chest tightness", "HPO@1", "term", parents=["HP:0000118"]),
 ]
 
 
@@ -394,3 +397,13 @@ def test_a_procedure_after_s_p_is_read_as_what_it_leaves_and_only_there():
     assert after.code == "Z90.81"
     assert any(step.startswith("abbreviations: 'splenectomy' read as 'spleen'") for step in after.steps), after.steps
     assert g.ground("splenectomy", "diagnosis").outcome == "reject"  # a procedure named alone is no spleen
+
+
+def test_a_finding_on_exertion_is_hpo_s_exertional_form_where_a_name_says_it_else_the_finding():
+    g = grounder()
+    dyspnea = g.ground("dyspnea on exertion", "finding")
+    assert dyspnea.code == "HP:0002875" and dyspnea.steps[0] == "context: 'dyspnea on exertion' is read as " \
+        "'exertional dyspnea'"
+    assert g.ground("chest tightness with exertion", "finding").code == "HP:0031352"
+    kept = g.ground("chest tightness on exertion", "finding", system="HPO", code="HP:0031352")
+    assert (kept.outcome, kept.code) == ("accept", "HP:0031352")
