@@ -1003,10 +1003,10 @@ class Grounder:
         with hyperosmolarity") as ICD-10-CM titles it, "<type> diabetes mellitus with <complication>": the type
         the text states, else type 2 (ICD-10-CM guideline I.C.4.a.2, "if the type of diabetes mellitus is not
         documented … the default is E11.-")."""
-        typed = next((words[i + 1] for i in range(len(words) - 1) if words[i] == "type" and words[i + 1] in "12"),
-                     None)
         if "diabetic" not in words and "diabete" not in words:
             return None
+        typed = next((words[i + 1] for i in range(len(words) - 1)
+                      if words[i] == "type" and words[i + 1] in ("1", "2")), None)
         said = [w for i, w in enumerate(words) if w not in ("diabetic", "diabete", "mellitus", "type")
                 and not (i and words[i - 1] == "type" and w == typed)]
         if not said:

@@ -336,7 +336,7 @@ class Lexicon:
         self._hpo_phenotypes: set[str] | None = None
         self._icd_children: dict[str, list[Entry]] | None = None
         self._vocab: dict[tuple[str, int], list[str]] | None = None
-        self._phrases: tuple[dict[str, Abbreviation], dict[tuple[str, ...], Abbreviation]] | None = None
+        self._phrases: tuple[dict[str, Abbreviation], dict[tuple[str, ...], tuple[str, Abbreviation]]] | None = None
 
     def __len__(self) -> int:
         return len(self.by_ref)
@@ -449,7 +449,7 @@ class Lexicon:
             phrase = next((words[i:i + n] for n in range(min(_LONGEST_LAY_PHRASE, len(words) - i), 1, -1)
                            if words[i:i + n] in phrases), None)
             if phrase is not None:
-                choices = phrases[phrase].readings(category) or (phrase,)
+                choices = phrases[phrase][1].readings(category) or (phrase,)
                 i += len(phrase)
             else:
                 w = words[i]
@@ -462,21 +462,20 @@ class Lexicon:
             out = [done + choice for done in out for choice in choices][:limit]
         return out
 
-    def phrases(self) -> dict[tuple[str, ...], Abbreviation]:
+    def phrases(self) -> dict[tuple[str, ...], tuple[str, Abbreviation]]:
         """The entries of the abbreviations file written as more than one word ("mini-stroke", "N/V", "pink
-        eye"), by their words: read wherever a mention holds them."""
+        eye"), by their words, each with its key: read wherever a mention holds them."""
         if self._phrases is None or self._phrases[0] is not self.abbreviations:
-            self._phrases = (self.abbreviations, {t: entry for key, entry in self.abbreviations.items()
+            self._phrases = (self.abbreviations, {t: (key, entry) for key, entry in self.abbreviations.items()
                                                   if len(t := tokens(key)) > 1})
         return self._phrases[1]
 
     def phrase_sources(self, words: tuple[str, ...]) -> list[str]:
         """The sources of the file's entries that ``words`` hold, as ``KEY: source``."""
         held = [f"{w.upper()}: {self.abbreviations[w].source}" for w in words if w in self.abbreviations]
-        phrases = self.phrases()
         held += [f"{key.upper() if len(key) <= 4 else key}: {entry.source}"
-                 for key, entry in self.abbreviations.items() if (p := tokens(key)) in phrases
-                 and any(words[i:i + len(p)] == p for i in range(len(words) - len(p) + 1))]
+                 for p, (key, entry) in self.phrases().items()
+                 if any(words[i:i + len(p)] == p for i in range(len(words) - len(p) + 1))]
         return held
 
     def expand(self, words: tuple[str, ...], category: str | None = None) -> tuple[str, ...]:
