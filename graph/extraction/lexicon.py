@@ -26,6 +26,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from graph.store.connection import read_rows
 from graph.store.releases import SERVED_CURRENT
 from loaders.errors import SourceFormatError
 from loaders.package_resources import shipped_path
@@ -543,44 +544,41 @@ _NOT_A_NAME = re.compile(r"susceptib|association with|protection against|modifie
 
 _CONCEPTS = """
 MATCH (c:Concept) WHERE c.release = $release
-RETURN c.system AS system, c.code AS code, c.display AS display, c.release AS release, c.kind AS kind,
-       coalesce(c.active, true) AS active, c.billable AS billable,
-       CASE WHEN c.system = 'HPO' THEN coalesce(c.synonyms_exact, [])
-            // A category's or code's "Includes" notes are terms coded there ("high blood pressure" at I10);
-            // a note citing other codes describes scope instead and is left out.
-            WHEN c.system = 'ICD10CM' AND c.kind IN ['category', 'code']
-            THEN coalesce(c.synonyms, []) + [n IN coalesce(c.note_includes, []) WHERE NOT n =~ '.*[A-Z][0-9][0-9].*']
-            ELSE coalesce(c.synonyms, []) END AS names,
-       coalesce(c.semantic_types, []) AS semantic_types
+RETURN [c.system, c.code, c.display, c.release, c.kind, coalesce(c.active, true), c.billable,
+        CASE WHEN c.system = 'HPO' THEN coalesce(c.synonyms_exact, [])
+             // A category's or code's "Includes" notes are terms coded there ("high blood pressure" at I10);
+             // a note citing other codes describes scope instead and is left out.
+             WHEN c.system = 'ICD10CM' AND c.kind IN ['category', 'code']
+             THEN coalesce(c.synonyms, []) + [n IN coalesce(c.note_includes, []) WHERE NOT n =~ '.*[A-Z][0-9][0-9].*']
+             ELSE coalesce(c.synonyms, []) END,
+        coalesce(c.semantic_types, [])] AS row
 """
 _PARENTS = """
-MATCH (c:Concept {release: $release, system: 'HPO'})-[:IS_A]->(p:Concept) RETURN c.system AS system,
-       c.code AS code, p.code AS other
+MATCH (c:Concept {release: $release, system: 'HPO'})-[:IS_A]->(p:Concept) RETURN [c.system, c.code, p.code] AS row
 """
 _REPLACED = """
-MATCH (c:Concept {release: $release})-[:REPLACED_BY]->(n:Concept) RETURN c.system AS system, c.code AS code,
-       n.code AS other
+MATCH (c:Concept {release: $release})-[:REPLACED_BY]->(n:Concept) RETURN [c.system, c.code, n.code] AS row
 """
 _LINKS = """
-MATCH (c:Concept {release: $release})-[:MAPS_TO|XREF]->(k:Code) RETURN c.system AS system, c.code AS code,
-       [k.system, k.code] AS other
+MATCH (c:Concept {release: $release})-[:MAPS_TO|XREF]->(k:Code) RETURN [c.system, c.code, [k.system, k.code]] AS row
 """
 
 
 _LENDER_XREFS = """
 MATCH (o:Concept {release: $release})-[:XREF]->(k:Code)
 WHERE k.system IN $systems AND coalesce(o.active, true)
-RETURN o.system AS system, o.code AS code, k.system AS target_system, k.code AS target
+RETURN [o.system, o.code, k.system, k.code] AS row
 """
 _ACRONYMS_STATED = """
 MATCH (o:Concept {release: $release})
 WITH o, [n IN [o.display] + coalesce(o.synonyms, []) WHERE n =~ '[A-Z][A-Z0-9]{1,5}'] AS acronyms
 UNWIND acronyms AS acronym
-RETURN acronym, collect(DISTINCT [o.system, o.code]) AS terms
+WITH acronym, collect(DISTINCT [o.system, o.code]) AS terms
+RETURN [acronym, terms] AS row
 """
 _LENDER_NAMES = """
 MATCH (o:Concept {release: $release}) WHERE o.code IN $codes
-RETURN o.system AS system, o.code AS code, o.display AS display, coalesce(o.synonyms, []) AS synonyms
+RETURN [o.system, o.code, o.display, coalesce(o.synonyms, [])] AS row
 """
 
 _SERVED_RELEASES = """
@@ -624,7 +622,7 @@ def _read_entries(driver: Driver, database: str, releases: dict[str, str]) -> It
     def read(query: str, release: str) -> list[Any]:
         # Rows as plain value lists, unpacked by position: 172,000 rows of the real ICD-10-CM + HPO, and
         # reading each column of a Record by its name was a quarter of the lexicon's build.
-        return session.execute_read(lambda tx: tx.run(query, release=release).values())
+        return read_rows(session, query, release=release)
 
     # One PULL per query: the default fetch size asks for a thousand rows at a time.
     with driver.session(database=database, default_access_mode="READ", fetch_size=-1) as session:
@@ -652,9 +650,10 @@ def _entry(row: list[Any]) -> Entry:
 def _read_acronyms(driver: Driver, database: str, lenders: dict[str, str]) -> dict[str, set[tuple[str, str]]]:
     """Every term of the lending releases stating each acronym as its name or a synonym."""
     stated: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for release in sorted(set(lenders.values())):
-        for r in driver.execute_query(_ACRONYMS_STATED, release=release, database_=database, routing_="r").records:
-            stated[r["acronym"]] |= {(system, code) for system, code in r["terms"]}
+    with driver.session(database=database, default_access_mode="READ", fetch_size=-1) as session:
+        for release in sorted(set(lenders.values())):
+            for acronym, terms in read_rows(session, _ACRONYMS_STATED, release=release):
+                stated[acronym] |= {(system, code) for system, code in terms}
     return stated
 
 
@@ -669,16 +668,16 @@ def _read_loans(driver: Driver, database: str, lenders: dict[str, str]) -> list[
     would not say which (a code and its own category count as one, the category).
     """
     xrefs: list[Any] = []
-    with driver.session(database=database, default_access_mode="READ") as session:
+    with driver.session(database=database, default_access_mode="READ", fetch_size=-1) as session:
         def read(query: str, **params: Any) -> list[Any]:
-            return session.execute_read(lambda tx: list(tx.run(query, **params)))
+            return read_rows(session, query, **params)
 
         for release in sorted(set(lenders.values())):
             xrefs += read(_LENDER_XREFS, release=release, systems=[*BORROWING_SYSTEMS, *LENDING_SYSTEMS])
         direct: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
         peers: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
-        for r in xrefs:
-            lender, target = (r["system"], r["code"]), (r["target_system"], r["target"])
+        for system, code, target_system, target_code in xrefs:
+            lender, target = (system, code), (target_system, target_code)
             if target[0] in BORROWING_SYSTEMS:
                 direct[lender].add(target)
             elif target != lender:
@@ -688,9 +687,9 @@ def _read_loans(driver: Driver, database: str, lenders: dict[str, str]) -> list[
         names: dict[tuple[str, str], list[str]] = {}
         for system, release in lenders.items():
             codes = sorted(code for s, code in candidates if s == system)
-            for r in read(_LENDER_NAMES, release=release, codes=codes):
-                names[(r["system"], r["code"])] = [n for n in dict.fromkeys([r["display"], *r["synonyms"]])
-                                                   if n and not _NOT_A_NAME.search(n)]
+            for lender_system, code, display, synonyms in read(_LENDER_NAMES, release=release, codes=codes):
+                names[(lender_system, code)] = [n for n in dict.fromkeys([display, *synonyms])
+                                                if n and not _NOT_A_NAME.search(n)]
     loans = []
     # Mondo first, then DOID, then MeSH: where two lend one name to one code, the first is the one reported.
     for lender, own in sorted(names.items(), key=lambda kv: (LENDING_SYSTEMS.index(kv[0][0]), kv[0][1])):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from neo4j import AsyncDriver, AsyncGraphDatabase, Driver, GraphDatabase, Query
+from neo4j import AsyncDriver, AsyncGraphDatabase, Driver, GraphDatabase, Query, Session
 
 from graph.settings import Settings
 from graph.store.runtime import Neo4jRuntime, RuntimeProblem
@@ -82,3 +82,30 @@ async def around_trip(driver: AsyncDriver, database: str) -> None:
     """:func:`round_trip` on the async driver."""
     async with driver.session(database=database, default_access_mode="READ") as session:
         await (await session.run("RETURN 1")).consume()
+
+
+#: Rows per list in :func:`read_rows`: one Bolt message each.
+ROWS_PER_MESSAGE = 5000
+
+
+def packed(query: str) -> str:
+    """``query`` (whose one column is ``row``, a list of values) returning its rows in lists of many.
+
+    The Python driver spends about 40 µs handling each RECORD message, whatever it holds: the lexicon's
+    230,000 rows cost more there than the server took to find them. Lists of thousands of rows move the same
+    values in a few dozen messages (the real ICD-10-CM's concepts read in 1.2 s instead of 2.8 s).
+    """
+    return (
+        f"CALL () {{ {query} }}\n"
+        "WITH collect(row) AS rows\n"
+        "UNWIND range(0, size(rows) - 1, $rows_per_message) AS at\n"
+        "RETURN rows[at..at + $rows_per_message] AS rows"
+    )
+
+
+def read_rows(session: Session, query: str, **params: Any) -> list[list[Any]]:
+    """Every row of ``query`` (one column ``row``, a list of values) as value lists, read as :func:`packed`."""
+    chunks = session.execute_read(
+        lambda tx: tx.run(packed(query), rows_per_message=ROWS_PER_MESSAGE, **params).value("rows")
+    )
+    return [row for chunk in chunks for row in chunk]

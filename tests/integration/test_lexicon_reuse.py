@@ -49,3 +49,13 @@ def test_the_same_instances_give_the_same_lexicon_and_a_switch_or_a_reload_reads
     third = load_lexicon(clean_graph, DATABASE)
     assert third is not second
     assert _codes_named(third, "Renal disease, end stage") == ["N18.6"]
+
+
+def test_rows_read_in_lists_of_many_come_back_whole_and_in_order(driver):
+    """The packed read the lexicon uses: no row lost or repeated at the edges of its lists."""
+    from graph.store.connection import ROWS_PER_MESSAGE, read_rows
+
+    with driver.session(database=DATABASE) as session:
+        for n in (0, 1, ROWS_PER_MESSAGE - 1, ROWS_PER_MESSAGE, 2 * ROWS_PER_MESSAGE + 1):
+            rows = read_rows(session, "UNWIND range(1, $n) AS i RETURN [i, toString(i)] AS row", n=n)
+            assert rows == [[i, str(i)] for i in range(1, n + 1)]
