@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from graph.extraction.sites import BODY_PARTS
+
 _PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl)\s+"
 _AGE = r"\d+[- ]?(?:year|month|week|day)[- ]old\s+"
 _WHO = rf"(?:(?:a|an|the)\s+)?(?:{_AGE}(?:{_PERSON})?|{_PERSON})"
@@ -85,3 +87,27 @@ def exertional(mention: str) -> tuple[str, str] | None:
     """
     said = _EXERTION.match(mention.strip())
     return (f"exertional {said['finding']}", said["finding"]) if said else None
+
+
+_FINDING_AT_SITE = re.compile(r"^(?P<finding>[a-z][a-z\s-]*?)\s+(?:of|in|on)\s+(?:the\s+)?"
+                              r"(?P<side>(?:left|right|both)\s+)?(?P<site>[a-z]+)$", re.IGNORECASE)
+
+
+def site_first(mention: str) -> str | None:
+    """A finding "of" a body part said as HPO names such findings, the part first: "numbness of the right
+    hand" is a right "hand numbness", "redness of the eye" an "eye redness" (HPO: "Hand tremor", "Ankle
+    swelling"). ``None`` where the mention is not so framed.
+
+    >>> site_first("numbness of the right hand"), site_first("tremor in the hands"), site_first("loss of will")
+    ('right hand numbness', 'hand tremor', None)
+    """
+    said = _FINDING_AT_SITE.match(mention.strip())
+    if said is None or said["site"].lower() not in BODY_PARTS:
+        return None
+    site = said["site"].lower()
+    # one part named as HPO names it, whichever side or both: "weakness in both legs" is a "leg weakness"
+    site = _ONE_OF.get(site, site[:-1] if site.endswith("s") and site[:-1] in BODY_PARTS else site)
+    return f"{said['side'] or ''}{site} {said['finding']}"
+
+
+_ONE_OF = {"feet": "foot", "teeth": "tooth"}

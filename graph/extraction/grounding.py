@@ -50,7 +50,7 @@ from graph.extraction.axes import (
     without_agent,
     without_course,
 )
-from graph.extraction.context import exertional, without_frame
+from graph.extraction.context import exertional, site_first, without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
@@ -469,6 +469,8 @@ class Grounder:
         steps: list[str] = []
         words = readings[0]
         axes, condition = read_axes(written)
+        if not axes and words != written:  # "LUL pneumonia": the side is in what the abbreviation stands for
+            axes, condition = read_axes(words)
         core = self.lexicon.readings(condition, category) if axes and condition else readings
         if words != written:
             steps.append(self._read_as(written, words))
@@ -533,17 +535,29 @@ class Grounder:
         if found is None and len(core[0]) == 1:  # "Parkinson's", "Sjogren's": the disease named after a person
             found = self._kept_if(self._eponym, steps, f"eponym: {mention!r} alone names the condition called "
                                   "after its person", core[0][0], mention, category, finding_type)
-        if found is None and category == "diagnosis":  # "cellulitis of the forearm": of the upper limb
+        if category == "diagnosis" and (found is None or found[0] == "fuzzy"):
+            # "cellulitis of the forearm": of the upper limb; "splenic laceration": a laceration of the spleen,
+            # named exactly, rather than a close name adding what the text does not say (of the splenic vein)
+            guessed = found
             for site, region, regional in site_readings(core[0]):
                 found = self._kept_if(self._by_region, steps, f"site: {' '.join(site)!r} is coded as "
-                                      f"{' '.join(region)!r}", regional, category, finding_type)
+                                      f"{' '.join(region)!r}", regional, category, finding_type,
+                                      guessed is not None)
                 if found is not None:
                     break
+            found = found or guessed
         if found is None and category == "diagnosis" and "ICD10CM" in self.lexicon.releases:
             found = self._kept_if(self._icd_covering, steps, "covering title: no name says it whole; one ICD-10-CM "
                                   "title holds it", core[0], category)
         if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
             return self._ground_measurement(reading, finding_type, system, code)
+        at_site = site_first(mention) if found is None and category == "finding" else None
+        if at_site is not None:  # "numbness of the right hand": HPO's "Hand numbness"
+            decided = self.ground(at_site, category, finding_type=finding_type, system=system, code=code,
+                                  categories=categories)
+            if decided.outcome != "reject":
+                decided.steps.insert(0, f"site: {mention!r} is said as {at_site!r}")
+                return decided
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
@@ -596,10 +610,12 @@ class Grounder:
         return out
 
     def _by_region(self, words: tuple[str, ...], category: str, finding_type: str | None,
-                   steps: list[str]) -> tuple[str, Entry, float] | None:
-        """The condition at the region that holds its site, by name (exact or close) or by the one ICD-10-CM
-        title that holds it."""
+                   exactly: bool, steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The condition at the region that holds its site, by name (exact or close, or ``exactly``) or by the
+        one ICD-10-CM title that holds it."""
         found = self._search_readings([words], category, finding_type, steps)
+        if exactly:
+            return found if found is not None and found[0] != "fuzzy" else None
         if found is None and "ICD10CM" in self.lexicon.releases:
             found = self._icd_covering(words, category, steps)
         return found
@@ -1056,7 +1072,8 @@ class Grounder:
             if named is not None:
                 return named[0], named[1], 1.0
         if found is None and category == "finding":  # "bibasilar crackles" is a finding of crackles
-            for head in finding_heads(read_axes(readings[0])[1]):  # a side is no part of a head
+            sideless = read_axes(readings[0])[1]  # a side is no part of a head: "both leg weakness" is a leg's
+            for head in [sideless] * (sideless not in ((), readings[0])) + finding_heads(sideless):
                 named = self._kept_if(self._named, steps, f"head: {said!r} is a finding of {' '.join(head)!r}, the "
                                       "words before it describe it", head, category, systems)
                 if named is not None:

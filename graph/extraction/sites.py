@@ -49,8 +49,54 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "small bowel": ("small intestine",),
     "large bowel": ("large intestine", "colon"),
     "bowel": ("intestine",),
+    "upper lobe": ("lobar",),  # of a lung: "lobar pneumonia"
+    "middle lobe": ("lobar",),
+    "lower lobe": ("lobar",),
+    "lobe": ("lobar",),
 }
 _SITES = {tokens(site): tuple(tokens(region) for region in regions) for site, regions in _REGIONS.items()}
+
+#: An organ's adjective, where titles name the organ after the condition ("splenic laceration" is coded as a
+#: "Laceration of spleen", "hepatic abscess" as an "Abscess of liver").
+_ORGAN_OF: dict[str, str] = {
+    "splenic": "spleen",
+    "hepatic": "liver",
+    "renal": "kidney",
+    "gastric": "stomach",
+    "pulmonary": "lung",
+    "cardiac": "heart",
+    "cerebral": "brain",
+    "pancreatic": "pancreas",
+    "ovarian": "ovary",
+    "testicular": "testis",
+    "uterine": "uterus",
+    "prostatic": "prostate",
+    "colonic": "colon",
+    "rectal": "rectum",
+    "esophageal": "esophagus",
+    "duodenal": "duodenum",
+    "tracheal": "trachea",
+    "bronchial": "bronchus",
+    "vaginal": "vagina",
+    "femoral": "femur",
+    "tibial": "tibia",
+    "fibular": "fibula",
+    "humeral": "humerus",
+    "clavicular": "clavicle",
+    "scapular": "scapula",
+    "patellar": "patella",
+    "vertebral": "vertebra",
+}
+
+#: Parts of the body a finding is said to be "of" or "in" ("numbness of the right hand"), as written.
+BODY_PARTS: frozenset[str] = frozenset({
+    *(site for site in _REGIONS if " " not in site), *_ORGAN_OF.values(),
+    "head", "scalp", "face", "forehead", "cheek", "cheeks", "jaw", "eye", "eyes", "eyelid", "eyelids", "ear", "ears",
+    "nose", "mouth", "lip", "lips", "tongue", "gums", "teeth", "throat", "neck", "shoulder", "shoulders", "arms",
+    "elbows", "wrists", "hands", "finger", "fingers", "thumb", "breast", "breasts", "nipple", "abdomen", "flank",
+    "hip", "hips", "knee", "knees", "legs", "ankles", "feet", "toes", "skin", "joints", "muscles", "penis",
+    "scrotum",
+})
 
 
 def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
@@ -61,6 +107,8 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['cellulitis upper limb', 'cellulitis arm']
     >>> [" ".join(r) for _, _, r in site_readings(("gout", "big", "toe"))][:3]
     ['gout great toe', 'gout toe', 'gout foot']
+    >>> [" ".join(r) for _, _, r in site_readings(("splenic", "laceration"))]
+    ['laceration spleen']
     >>> site_readings(("pneumonia",))
     []
     """
@@ -70,4 +118,8 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
             if site in _SITES:
                 readings = [(site, region, words[:start] + region + words[start + length:]) for region in _SITES[site]]
                 return [r for r in readings if r[2] != words]
+    for at, word in enumerate(words):
+        if word in _ORGAN_OF and len(words) > 1:
+            organ = (_ORGAN_OF[word],)
+            return [((word,), organ, words[:at] + words[at + 1:] + organ)]
     return []

@@ -257,6 +257,11 @@ def test_the_side_and_the_encounter_a_mention_states_choose_among_the_codes_sibl
     assert any(s.startswith("axes: the side left stated: G56.00 → G56.02") for s in steps), steps
     # A finding said of one side of the body is HPO's term for it, not its whole-body form (asthenia).
     assert grounder.ground("right-sided weakness", "finding").code == "HP:0001269"  # Hemiparesis
+    # A finding of both limbs is the limb's finding, not the whole body's (asthenia); one "of" or "in" a
+    # body part is read the part first, as HPO names it.
+    assert grounder.ground("bilateral leg weakness", "finding").code == "HP:0007340"  # Lower limb muscle weakness
+    assert grounder.ground("weakness in both legs", "finding").code == "HP:0007340"
+    assert grounder.ground("numbness in the left foot", "finding").code == "HP:0033748"
 
 
 def test_history_and_status_shorthand_ground_to_the_z_code_never_to_the_condition(grounder):
@@ -366,6 +371,10 @@ def test_agents_eponyms_treatments_and_catalogue_names_ground_to_the_icd10cm_cod
     assert code("scalp laceration, initial encounter") == "S01.01XA"  # not S01.02XA "with foreign body"
     assert code("cellulitis of the left forearm") == "L03.114"  # the site as its region: left upper limb
     assert code("DVT of the left leg") == "I82.402"  # deep veins of the left lower extremity
+    # An organ's adjective as the organ titles name: exactly, before a close name adding a vessel
+    assert code("hepatic laceration") == "S36.113A"  # "Laceration of liver, unspecified degree", not S35.411A
+    assert code("renal laceration") == "S37.039A"  # not S35.413A "Laceration of unspecified renal artery"
+    assert code("tibial fracture") == "S82.209A"  # not S82.113A "… fracture of unspecified tibial spine"
     assert code("left testicular pain", "finding") == "HP:0033839"  # HPO's "Testicular pain", not N50.812
     assert code("on home O2") == "Z99.81"  # "Dependence on supplemental oxygen"
     assert code("on chronic steroids") is None  # Z79.5 is a category: inhaled or systemic, the text does not say

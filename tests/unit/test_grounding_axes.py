@@ -125,6 +125,15 @@ ENTRIES = [
     Entry("HPO", "HP:0002094", "Dyspnea", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0002875", "Exertional dyspnea", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0031352", "Chest tightness", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0002378", "Hand tremor", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("ICD10CM", "J18.1", "Lobar pneumonia, unspecified organism", R, "code", billable=True),
+    Entry("ICD10CM", "S37.03", "Laceration of kidney", R, "category", billable=False),
+    Entry("ICD10CM", "S37.039", "Laceration of unspecified kidney, unspecified degree", R, "category",
+          billable=False),
+    Entry("ICD10CM", "S37.039A", "Laceration of unspecified kidney, unspecified degree, initial encounter", R,
+          "code", billable=True),
+    Entry("ICD10CM", "S35.413A", "Laceration of unspecified renal artery, initial encounter", R, "code",
+          billable=True),
 ]
 
 
@@ -305,6 +314,34 @@ def test_a_site_is_read_as_the_region_titles_group_it_under_and_a_side_is_never_
     assert "site: 'forearm' is coded as 'upper limb'" in forearm.steps
     # no side stated, and no sibling says only "unspecified side": the family's default, not a right limb
     assert g.ground("cellulitis of the leg", "diagnosis").code == "L03.119"
+
+
+def test_an_organs_adjective_is_read_as_the_organ_before_a_close_name_adding_a_vessel():
+    g = grounder()
+    kidney = g.ground("renal laceration, initial encounter", "diagnosis")
+    assert (kidney.method, kidney.code) == ("exact_name", "S37.039A")  # not the renal artery's S35.413A
+    assert "site: 'renal' is coded as 'kidney'" in kidney.steps
+
+
+def test_a_finding_of_a_body_part_is_read_the_part_first_as_hpo_names_it():
+    g = grounder()
+    assert g.ground("tremor of the left hand", "finding").code == "HP:0002378"  # "Hand tremor"
+    numbness = g.ground("numbness of the right hand", "finding")
+    assert (numbness.method, numbness.code) == ("exact_name", "HP:0001824")  # a hand numbness is a numbness
+    assert numbness.steps[0] == "site: 'numbness of the right hand' is said as 'right hand numbness'"
+    assert g.ground("paralysis of the will", "finding").outcome == "reject"  # no body part, nothing named
+
+
+def test_a_lung_lobe_is_read_as_lobar_and_a_side_an_abbreviation_stands_for_is_an_axis():
+    from graph.extraction.lexicon import load_abbreviations
+
+    g = Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    lobe = g.ground("left lower lobe pneumonia", "diagnosis")
+    assert (lobe.method, lobe.code) == ("exact_name", "J18.1")
+    assert "site: 'lower lobe' is coded as 'lobar'" in lobe.steps
+    upper = g.ground("RUL pneumonia", "diagnosis")
+    assert upper.code == "J18.1"
+    assert "axes: side right stated; the condition is 'upper lobe pneumonia'" in upper.steps
 
 
 def test_a_treatment_the_patient_is_on_goes_to_its_dependence_or_long_term_use_code():
