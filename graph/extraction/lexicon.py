@@ -452,6 +452,9 @@ class Lexicon:
             if phrase is not None:
                 choices = phrases[phrase][1].readings(category) or (phrase,)
                 i += len(phrase)
+            elif (joined := self._joined(words[i:i + 2])) is not None:  # "heat stroke": "Heatstroke …"
+                choices = ((joined,),)
+                i += 2
             else:
                 w = words[i]
                 # an acronym's plural ("PVCs", "TIAs") is read as the acronym, unless it is a word names use
@@ -462,6 +465,17 @@ class Lexicon:
                 i += 1
             out = [done + choice for done in out for choice in choices][:limit]
         return out
+
+    def _joined(self, pair: tuple[str, ...]) -> str | None:
+        """Two words written apart that names write as one ("heat stroke", "back ache"): the one word, where
+        names use it and no name has the two side by side."""
+        if len(pair) != 2 or (joined := pair[0] + pair[1]) not in self.by_token:
+            return None
+        first, second = pair
+        if any(first == v[k] and second == v[k + 1] for v in self.by_token.get(first, set()) & self.by_token.get(
+                second, set()) for k in range(len(v) - 1)):
+            return None
+        return joined
 
     def phrases(self) -> dict[tuple[str, ...], tuple[str, Abbreviation]]:
         """The entries of the abbreviations file written as more than one word ("mini-stroke", "N/V", "pink

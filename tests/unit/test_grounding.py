@@ -236,3 +236,13 @@ def test_the_bounded_fuzzy_search_finds_what_scoring_every_name_finds(grounder, 
     words = tokens(mention)
     systems = grounder.systems_for(category)
     assert grounder._fuzzy_search(words, category, systems) == _full_scan(grounder, words, category, systems)
+
+
+def test_two_words_names_write_as_one_are_read_as_one_unless_a_name_has_them_apart():
+    finding = {"parents": ["HP:0000118"]}
+    lexicon = Lexicon([Entry("HPO", "HP:0002315", "Headache", "HPO@1", "term", **finding),
+                       Entry("HPO", "HP:0000001", "Exertional heat stroke", "HPO@1", "term", **finding),
+                       Entry("HPO", "HP:0000002", "Heatstroke", "HPO@1", "term", **finding)], {"HPO": "HPO@1"}, {})
+    assert lexicon.readings(tokens("head ache")) == [("headache",)]
+    assert Grounder(lexicon).ground("head ache", "finding").code == "HP:0002315"
+    assert lexicon.readings(tokens("heat stroke")) == [("heat", "stroke")]  # a name has them side by side
