@@ -613,9 +613,10 @@ class Grounder:
                    exactly: bool, steps: list[str]) -> tuple[str, Entry, float] | None:
         """The condition at the region that holds its site, by name (exact or close, or ``exactly``) or by the
         one ICD-10-CM title that holds it."""
-        found = self._search_readings([words], category, finding_type, steps)
         if exactly:
-            return found if found is not None and found[0] != "fuzzy" else None
+            named = self._named(words, category, self.systems_for(category, finding_type), steps)
+            return (named[0], named[1], 1.0) if named is not None else None
+        found = self._search_readings([words], category, finding_type, steps)
         if found is None and "ICD10CM" in self.lexicon.releases:
             found = self._icd_covering(words, category, steps)
         return found
