@@ -111,3 +111,17 @@ def site_first(mention: str) -> str | None:
 
 
 _ONE_OF = {"feet": "foot", "teeth": "tooth"}
+
+
+_ARISING_ON = re.compile(r"^(?P<new>\S.*?)\s+on\s+(?:(?:a|an|the)\s+)?(?P<underlying>\S.*)$", re.IGNORECASE)
+
+
+def arising_on(mention: str) -> tuple[str, str] | None:
+    """A condition said to arise on another ("AKI on CKD stage 3"): the new condition, coded first, and the
+    one underneath, a code of its own. ``None`` where the mention says no "on".
+
+    >>> arising_on("AKI on CKD stage 3"), arising_on("acute kidney injury")
+    (('AKI', 'CKD stage 3'), None)
+    """
+    said = _ARISING_ON.match(mention.strip())
+    return (said["new"], said["underlying"]) if said else None

@@ -50,7 +50,7 @@ from graph.extraction.axes import (
     without_agent,
     without_course,
 )
-from graph.extraction.context import exertional, site_first, without_frame
+from graph.extraction.context import arising_on, exertional, site_first, without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
@@ -551,6 +551,14 @@ class Grounder:
                                   "title holds it", core[0], category)
         if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
             return self._ground_measurement(reading, finding_type, system, code)
+        arising = arising_on(mention) if found is None and category == "diagnosis" else None
+        if arising is not None:  # "AKI on CKD": the AKI is coded first, the CKD a code of its own
+            decided = self.ground(arising[0], category, finding_type=finding_type, system=system, code=code,
+                                  categories=categories)
+            if decided.outcome != "reject":
+                decided.steps.insert(0, f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
+                                     f"{arising[0]!r} is coded, {arising[1]!r} apart")
+                return decided
         at_site = site_first(mention) if found is None and category == "finding" else None
         if at_site is not None:  # "numbness of the right hand": HPO's "Hand numbness"
             decided = self.ground(at_site, category, finding_type=finding_type, system=system, code=code,

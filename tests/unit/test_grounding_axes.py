@@ -344,6 +344,15 @@ def test_a_lung_lobe_is_read_as_lobar_and_a_side_an_abbreviation_stands_for_is_a
     assert "axes: side right stated; the condition is 'upper lobe pneumonia'" in upper.steps
 
 
+def test_a_condition_said_to_be_on_another_is_coded_and_the_other_left_to_a_code_of_its_own():
+    g = grounder()
+    on = g.ground("lobar pneumonia on a background of bronchiectasis", "diagnosis")
+    assert on.code == "J18.1"
+    assert on.steps[0] == ("context: 'lobar pneumonia' is said to be on 'background of bronchiectasis': "
+                           "'lobar pneumonia' is coded, 'background of bronchiectasis' apart")
+    assert g.ground("sudden death on exertion", "diagnosis").outcome == "reject"  # nothing named by either
+
+
 def test_a_treatment_the_patient_is_on_goes_to_its_dependence_or_long_term_use_code():
     g = grounder()
     on_dialysis = g.ground("on dialysis", "diagnosis")
