@@ -300,6 +300,25 @@ def _opposed_branches(code: str, named: dict[str, str]) -> bool:
                for pair in _OPPOSED_FORMS)
 
 
+_WITHOUT_CLAUSE = re.compile(r"^(?P<form>.+?),\s+without\s+(?P<what>[^,]+)$")
+
+
+def without_clause(title: str) -> str | None:
+    """An ICD-10-CM title ending in ", without …" names its condition's default form, which a coder takes
+    for the condition said plainly: "Abdominal aortic aneurysm, without rupture" is the abdominal aortic
+    aneurysm, "Retained placenta and membranes, without hemorrhage" the retained placenta and membranes.
+    ``None`` for any other title, and where the clause also states a "with" (K57.91 "…, without perforation
+    or abscess with bleeding").
+
+    >>> without_clause("Abdominal aortic aneurysm, without rupture"), without_clause("Gout, unspecified")
+    ('Abdominal aortic aneurysm', None)
+    """
+    said = _WITHOUT_CLAUSE.match(title)
+    if said is None or re.search(r"\bwith\b", said["what"]):
+        return None
+    return said["form"]
+
+
 class Lexicon:
     """Concepts by code and by normalised name; built from the graph or, in tests, from entries."""
 
@@ -324,6 +343,14 @@ class Lexicon:
                         self.by_token[tok].add(variant)
             for target in entry.links:
                 self.linked_from[target].append(entry.ref)
+        for entry in self.by_ref.values():
+            default_form = without_clause(entry.display) if entry.system == "ICD10CM" and entry.active else None
+            for variant in name_variants(default_form) if default_form else ():
+                bucket = self.by_name[variant]
+                if not any(system == "ICD10CM" for system, _ in bucket):  # no code's name: I71.4 says it
+                    bucket.append(entry.ref)
+                    for tok in variant:
+                        self.by_token[tok].add(variant)
         #: Every ontology term (system, code) stating each acronym, lending or not.
         self.acronyms = acronyms or {}
         #: Names lent by the open ontologies: name variant → the concept it names → the loan.

@@ -246,3 +246,17 @@ def test_two_words_names_write_as_one_are_read_as_one_unless_a_name_has_them_apa
     assert lexicon.readings(tokens("head ache")) == [("headache",)]
     assert Grounder(lexicon).ground("head ache", "finding").code == "HP:0002315"
     assert lexicon.readings(tokens("heat stroke")) == [("heat", "stroke")]  # a name has them side by side
+
+
+def test_a_title_ending_without_a_complication_names_the_condition_said_plainly():
+    r = "ICD10CM@2026"
+    lexicon = Lexicon([
+        Entry("ICD10CM", "I71.3", "Abdominal aortic aneurysm, ruptured", r, "code", billable=True),
+        Entry("ICD10CM", "I71.4", "Abdominal aortic aneurysm, without rupture", r, "code", billable=True),
+        Entry("ICD10CM", "K57.91", "Diverticulosis of intestine, without perforation or abscess with bleeding", r,
+              "code", billable=True),
+        Entry("HPO", "HP:0005112", "Abdominal aortic aneurysm", "HPO@1", "term", parents=["HP:0000118"]),
+    ], {"ICD10CM": "ICD10CM@2026", "HPO": "HPO@1"}, {})
+    assert lexicon.by_name[tokens("abdominal aortic aneurysm")] == [("HPO", "HP:0005112"), ("ICD10CM", "I71.4")]
+    assert Grounder(lexicon).ground("abdominal aortic aneurysm", "diagnosis").code == "I71.4"
+    assert tokens("diverticulosis of intestine") not in lexicon.by_name  # its clause states a "with"
