@@ -87,6 +87,8 @@ _ORGAN_OF: dict[str, str] = {
     "patellar": "patella",
     "vertebral": "vertebra",
 }
+#: An organ named where titles use its adjective ("interstitial lung disease": "Interstitial pulmonary disease").
+_ADJECTIVE_OF = {organ: adjective for adjective, organ in _ORGAN_OF.items()}
 
 #: Parts of the body a finding is said to be "of" or "in" ("numbness of the right hand"), as written.
 BODY_PARTS: frozenset[str] = frozenset({
@@ -122,4 +124,7 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
         if word in _ORGAN_OF and len(words) > 1:
             organ = (_ORGAN_OF[word],)
             return [((word,), organ, words[:at] + words[at + 1:] + organ)]
+        if word in _ADJECTIVE_OF and len(words) > 1:  # "interstitial lung disease": "… pulmonary disease"
+            adjective = (_ADJECTIVE_OF[word],)
+            return [((word,), adjective, words[:at] + adjective + words[at + 1:])]
     return []

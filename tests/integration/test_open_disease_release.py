@@ -377,6 +377,7 @@ def test_agents_eponyms_treatments_and_catalogue_names_ground_to_the_icd10cm_cod
     assert code("tibial fracture") == "S82.209A"  # not S82.113A "… fracture of unspecified tibial spine"
     assert code("acute kidney injury on chronic kidney disease stage 4") == "N17.9"  # the CKD is N18.4, apart
     assert code("thoracic aortic aneurysm") == "I71.20"  # "…, without rupture, unspecified", not I71.10 ruptured
+    assert code("interstitial lung disease") == "J84.9"  # "Interstitial pulmonary disease", no "… and liver …"
     assert code("left testicular pain", "finding") == "HP:0033839"  # HPO's "Testicular pain", not N50.812
     assert code("on home O2") == "Z99.81"  # "Dependence on supplemental oxygen"
     assert code("on chronic steroids") is None  # Z79.5 is a category: inhaled or systemic, the text does not say

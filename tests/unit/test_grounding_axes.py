@@ -126,6 +126,8 @@ ENTRIES = [
     Entry("HPO", "HP:0002875", "Exertional dyspnea", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0031352", "Chest tightness", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0002378", "Hand tremor", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("ICD10CM", "J84.9", "Interstitial pulmonary disease, unspecified", R, "code", billable=True),
+    Entry("ORPHA", "ORPHA:1", "Interstitial lung and liver disease", "ORPHA@1", "disease"),
     Entry("ICD10CM", "J18.1", "Lobar pneumonia, unspecified organism", R, "code", billable=True),
     Entry("ICD10CM", "S37.03", "Laceration of kidney", R, "category", billable=False),
     Entry("ICD10CM", "S37.039", "Laceration of unspecified kidney, unspecified degree", R, "category",
@@ -321,6 +323,8 @@ def test_an_organs_adjective_is_read_as_the_organ_before_a_close_name_adding_a_v
     kidney = g.ground("renal laceration, initial encounter", "diagnosis")
     assert (kidney.method, kidney.code) == ("exact_name", "S37.039A")  # not the renal artery's S35.413A
     assert "site: 'renal' is coded as 'kidney'" in kidney.steps
+    # and the other way: an organ named where titles say its adjective
+    assert g.ground("interstitial lung disease", "diagnosis").code == "J84.9"
 
 
 def test_a_finding_of_a_body_part_is_read_the_part_first_as_hpo_names_it():
