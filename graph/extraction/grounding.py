@@ -539,7 +539,7 @@ class Grounder:
             # "cellulitis of the forearm": of the upper limb; "splenic laceration": a laceration of the spleen,
             # named exactly, rather than a close name adding what the text does not say (of the splenic vein)
             guessed = found
-            for site, region, regional in site_readings(core[0]):
+            for site, region, regional in site_readings(without_course(core[0]) or core[0]):  # "gout flare in …"
                 found = self._kept_if(self._by_region, steps, f"site: {' '.join(site)!r} is coded as "
                                       f"{' '.join(region)!r}", regional, category, finding_type,
                                       guessed is not None)

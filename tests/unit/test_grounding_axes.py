@@ -316,6 +316,8 @@ def test_a_site_is_read_as_the_region_titles_group_it_under_and_a_side_is_never_
     assert "site: 'forearm' is coded as 'upper limb'" in forearm.steps
     # no side stated, and no sibling says only "unspecified side": the family's default, not a right limb
     assert g.ground("cellulitis of the leg", "diagnosis").code == "L03.119"
+    # a course word is no part of the condition its site is read for
+    assert g.ground("cellulitis flare of left forearm", "diagnosis").code == "L03.114"
 
 
 def test_an_organs_adjective_is_read_as_the_organ_before_a_close_name_adding_a_vessel():
