@@ -300,13 +300,14 @@ def _opposed_branches(code: str, named: dict[str, str]) -> bool:
                for pair in _OPPOSED_FORMS)
 
 
-_WITHOUT_CLAUSE = re.compile(r"^(?P<form>.+?),\s+without\s+(?P<what>[^,]+)$")
+_WITHOUT_CLAUSE = re.compile(r"^(?P<form>.+?),?\s+without\s+(?P<what>[^,]+)$")
 
 
 def without_clause(title: str) -> str | None:
-    """An ICD-10-CM title ending in ", without …" names its condition's default form, which a coder takes
-    for the condition said plainly: "Abdominal aortic aneurysm, without rupture" is the abdominal aortic
-    aneurysm, "Retained placenta and membranes, without hemorrhage" the retained placenta and membranes.
+    """An ICD-10-CM title or inclusion term ending in "(,) without …" names its condition's default form,
+    which a coder takes for the condition said plainly: "Abdominal aortic aneurysm, without rupture" is the
+    abdominal aortic aneurysm, "Retained placenta and membranes, without hemorrhage" the retained placenta
+    and membranes.
     ``None`` for any other title, and where the clause also states a "with" (K57.91 "…, without perforation
     or abscess with bleeding").
 
@@ -343,14 +344,7 @@ class Lexicon:
                         self.by_token[tok].add(variant)
             for target in entry.links:
                 self.linked_from[target].append(entry.ref)
-        for entry in self.by_ref.values():
-            default_form = without_clause(entry.display) if entry.system == "ICD10CM" and entry.active else None
-            for variant in name_variants(default_form) if default_form else ():
-                bucket = self.by_name[variant]
-                if not any(system == "ICD10CM" for system, _ in bucket):  # no code's name: I71.4 says it
-                    bucket.append(entry.ref)
-                    for tok in variant:
-                        self.by_token[tok].add(variant)
+        self._name_default_forms()
         #: Every ontology term (system, code) stating each acronym, lending or not.
         self.acronyms = acronyms or {}
         #: Names lent by the open ontologies: name variant → the concept it names → the loan.
@@ -368,6 +362,27 @@ class Lexicon:
 
     def __len__(self) -> int:
         return len(self.by_ref)
+
+    def _name_default_forms(self) -> None:
+        """Give each ICD-10-CM code the name its ", without …" title or inclusion term says plainly
+        (:func:`without_clause`), where no code has that name and one code (with what is under it) says it:
+        "abdominal aortic aneurysm" is I71.4's (and so its default, I71.40)."""
+        saying: dict[tuple[str, ...], set[str]] = defaultdict(set)
+        for entry in self.by_ref.values():
+            if entry.system == "ICD10CM" and entry.active:
+                for name in (entry.display, *entry.names):
+                    form = without_clause(name)
+                    for variant in name_variants(form) if form else ():
+                        saying[variant].add(entry.code)
+        for variant, codes in saying.items():
+            top = {c for c in codes if not any(c != o and c.startswith(o) for o in codes)}
+            bucket = self.by_name[variant]
+            if len(top) == 1 and not any(system == "ICD10CM" for system, _ in bucket):
+                bucket.append(("ICD10CM", top.pop()))
+                for tok in variant:
+                    self.by_token[tok].add(variant)
+            elif not bucket:
+                del self.by_name[variant]
 
     def _adds_state(self, target: tuple[str, str], said: set[str]) -> bool:
         """The code's title states a cause or state none of the lender's names (their words ``said``) does:
