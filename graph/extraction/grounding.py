@@ -538,8 +538,12 @@ class Grounder:
         if category == "diagnosis" and (found is None or found[0] == "fuzzy"):
             # "cellulitis of the forearm": of the upper limb; "splenic laceration": a laceration of the spleen,
             # named exactly, rather than a close name adding what the text does not say (of the splenic vein)
-            guessed = found
-            for site, region, regional in site_readings(without_course(core[0]) or core[0]):  # "gout flare in …"
+            guessed, found = found, None
+            # the condition alone ("gout flare in …" without its course), then with its side where every code
+            # of the region states one ("abscess of the left armpit": "Cutaneous abscess of left axilla")
+            conditions = [without_course(core[0]) or core[0], *([words] if core is not readings else [])]
+            readings_at_site = [reading for condition in conditions for reading in site_readings(condition)]
+            for site, region, regional in readings_at_site:
                 found = self._kept_if(self._by_region, steps, f"site: {' '.join(site)!r} is coded as "
                                       f"{' '.join(region)!r}", regional, category, finding_type,
                                       guessed is not None)

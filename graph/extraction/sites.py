@@ -86,6 +86,7 @@ _ORGAN_OF: dict[str, str] = {
     "scapular": "scapula",
     "patellar": "patella",
     "vertebral": "vertebra",
+    "axillary": "axilla",
 }
 #: An organ named where titles use its adjective ("interstitial lung disease": "Interstitial pulmonary disease").
 _ADJECTIVE_OF = {organ: adjective for adjective, organ in _ORGAN_OF.items()}

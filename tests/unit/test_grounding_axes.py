@@ -126,6 +126,8 @@ ENTRIES = [
     Entry("HPO", "HP:0002875", "Exertional dyspnea", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0031352", "Chest tightness", "HPO@1", "term", parents=["HP:0000118"]),
     Entry("HPO", "HP:0002378", "Hand tremor", "HPO@1", "term", parents=["HP:0000118"]),
+    Entry("ICD10CM", "L02.411", "Cutaneous abscess of right axilla", R, "code", billable=True),
+    Entry("ICD10CM", "L02.412", "Cutaneous abscess of left axilla", R, "code", billable=True),
     Entry("ICD10CM", "J84.9", "Interstitial pulmonary disease, unspecified", R, "code", billable=True),
     Entry("ORPHA", "ORPHA:1", "Interstitial lung and liver disease", "ORPHA@1", "disease"),
     Entry("ICD10CM", "J18.1", "Lobar pneumonia, unspecified organism", R, "code", billable=True),
@@ -316,6 +318,8 @@ def test_a_site_is_read_as_the_region_titles_group_it_under_and_a_side_is_never_
     assert "site: 'forearm' is coded as 'upper limb'" in forearm.steps
     # no side stated, and no sibling says only "unspecified side": the family's default, not a right limb
     assert g.ground("cellulitis of the leg", "diagnosis").code == "L03.119"
+    # a region every code of which states a side: read with the side
+    assert g.ground("abscess of the right armpit", "diagnosis").code == "L02.411"
     # a course word is no part of the condition its site is read for
     assert g.ground("cellulitis flare of left forearm", "diagnosis").code == "L03.114"
 
