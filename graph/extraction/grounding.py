@@ -33,6 +33,7 @@ the mention's category, then billable codes, then the shorter code.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -322,7 +323,35 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
         key=lambda r: r[:4], reverse=True)
     if not ranked or ranked[0][0] <= 0 or (len(ranked) > 1 and ranked[1][:4] == ranked[0][:4]):
         return None
+    if len(ranked) > 1 and ranked[1][:3] == ranked[0][:3] and _forms_side_by_side(parent, ranked[0][4],
+                                                                                    ranked[1][4]):
+        return None
     return ranked[0][4]
+
+
+#: Forms a title names where the text does not say, and the guideline gives the default: a fracture not said
+#: to be displaced is coded displaced (ICD-10-CM guideline I.C.19.c.1).
+_DOCUMENTED_DEFAULTS = frozenset({frozenset({"displaced", "nondisplaced"})})
+
+
+def _forms_side_by_side(parent: Entry, first: Entry, second: Entry) -> bool:
+    """Two titles that differ in one word only, at one place ("Complete placenta previa NOS …" and "Partial
+    placenta previa NOS …", "Burn …" and "Corrosion …"): two forms of the condition, neither the default,
+    unless the parent's title says one of the two words or a guideline says which."""
+    a, b = first.display.lower().split(), second.display.lower().split()
+    if len(a) != len(b):
+        return False
+    differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    if len(differ) != 1 or frozenset(differ[0]) in _DOCUMENTED_DEFAULTS:
+        return False
+    said = tokens(parent.display, keep_qualifiers=True)
+    return not any(_same_word(w, p) for word in differ[0] for w in tokens(word, keep_qualifiers=True) for p in said)
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word in two numbers or forms ("deformity", "deformities")."""
+    shorter = min(len(a), len(b))
+    return a == b or (shorter >= 5 and len(os.path.commonprefix([a, b])) >= shorter - 2)
 
 
 #: Words of a title that state a cause, a state or a complication: a proposed code whose title has one the

@@ -260,3 +260,26 @@ def test_a_title_ending_without_a_complication_names_the_condition_said_plainly(
     assert lexicon.by_name[tokens("abdominal aortic aneurysm")] == [("HPO", "HP:0005112"), ("ICD10CM", "I71.4")]
     assert Grounder(lexicon).ground("abdominal aortic aneurysm", "diagnosis").code == "I71.4"
     assert tokens("diverticulosis of intestine") not in lexicon.by_name  # its clause states a "with"
+
+
+def test_no_default_code_between_two_forms_a_title_names_side_by_side():
+    from graph.extraction.grounding import _default_child
+
+    r = "ICD10CM@2026"
+
+    def default(parent: str, *children: str) -> str | None:
+        kids = [Entry("ICD10CM", f"X{n}", title, r, "code", billable=True) for n, title in enumerate(children)]
+        chosen = _default_child(Entry("ICD10CM", "X", parent, r, "category", billable=False), kids)
+        return chosen.display if chosen else None
+
+    # bilateral or unilateral: the text does not say, and no title of the two is the shorter one's
+    assert default("Inguinal hernia", "Bilateral inguinal hernia, without obstruction or gangrene",
+                   "Unilateral inguinal hernia, without obstruction or gangrene") is None
+    # the parent names one of the two words: its form is the default
+    assert default("Congenital deformities of hip", "Congenital deformity of hip, unspecified",
+                   "Congenital dislocation of hip, unspecified") == "Congenital deformity of hip, unspecified"
+    # a fracture not said to be displaced is coded displaced (guideline I.C.19.c.1)
+    assert default("Unspecified fracture of surgical neck of humerus",
+                   "Unspecified displaced fracture of surgical neck of unspecified humerus",
+                   "Unspecified nondisplaced fracture of surgical neck of unspecified humerus",
+                   ) == "Unspecified displaced fracture of surgical neck of unspecified humerus"
