@@ -371,7 +371,7 @@ class Lexicon:
         for entry in self.by_ref.values():
             if entry.system == "ICD10CM" and entry.active:
                 for name in (entry.display, *entry.names):
-                    form = without_clause(name)
+                    form = without_clause(name) if "without" in name else None
                     for variant in name_variants(form) if form else ():
                         saying[variant].add(entry.code)
         for variant, codes in saying.items():
