@@ -430,6 +430,8 @@ def test_a_diabetes_complication_takes_its_type_and_quadrant_and_slash_shorthand
     assert code("LUQ pain", "finding") == "HP:0002027"  # HPO names no quadrant
     assert code("LLQ tenderness", "finding") == "R10.814"  # "Left lower quadrant abdominal tenderness"
     assert code("N/V") == "R11.2"  # "Nausea with vomiting, unspecified"
+    assert code("DLBCL") == "C83.30"  # abbreviations of the file: "Diffuse large B-cell lymphoma, unspecified site"
+    assert code("HSM", "finding") == "HP:0001433"  # Hepatosplenomegaly
 
 
 def test_lay_names_of_the_abbreviations_file_are_read_wherever_a_mention_holds_them(grounder):
