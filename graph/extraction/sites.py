@@ -87,6 +87,11 @@ _ORGAN_OF: dict[str, str] = {
     "patellar": "patella",
     "vertebral": "vertebra",
     "axillary": "axilla",
+    "ureteral": "ureter",
+    "urethral": "urethra",
+    "laryngeal": "larynx",
+    "pharyngeal": "pharynx",
+    "tonsillar": "tonsil",
 }
 #: An organ named where titles use its adjective ("interstitial lung disease": "Interstitial pulmonary disease").
 _ADJECTIVE_OF = {organ: adjective for adjective, organ in _ORGAN_OF.items()}

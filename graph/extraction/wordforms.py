@@ -44,16 +44,32 @@ def noun_forms(word: str) -> list[str]:
     return []
 
 
+#: Everyday clinical words and the word the classification's titles use for them ("GI bleed": "Gastrointestinal
+#: hemorrhage", "ureteral stone": "Calculus of ureter").
+_TITLE_WORDS: dict[str, tuple[str, ...]] = {
+    "bleed": ("hemorrhage",), "bleeding": ("hemorrhage",), "stone": ("calculus",), "stones": ("calculus",),
+}
+
+
+def title_words(word: str) -> tuple[str, ...]:
+    """The words titles use for ``word`` ("bleed" → "hemorrhage"), as compared words; none for most words.
+
+    >>> title_words("bleed"), title_words("fever")
+    (('hemorrhage',), ())
+    """
+    return tuple(comparable(w) for w in _TITLE_WORDS.get(word, ()))
+
+
 def noun_readings(words: tuple[str, ...], limit: int = 12) -> list[tuple[str, ...]]:
-    """``words`` with one or more adjectives read as their nouns (every combination, at most ``limit``);
-    empty when no word has an adjective ending.
+    """``words`` with one or more adjectives read as their nouns, and everyday words as titles say them (every
+    combination, at most ``limit``); empty when no word has an adjective ending or a title's word.
 
     >>> noun_readings(("cyanotic",))
     [('cyanosis',)]
     >>> noun_readings(("mildly", "jaundiced"))
     [('mildly', 'jaundicion'), ('mildly', 'jaundice')]
     """
-    choices = [[w, *noun_forms(w)] for w in words]
+    choices = [[w, *noun_forms(w), *title_words(w)] for w in words]
     if all(len(c) == 1 for c in choices):
         return []
     return [tuple(r) for r in product(*choices) if tuple(r) != words][:limit]

@@ -373,6 +373,8 @@ def test_agents_eponyms_treatments_and_catalogue_names_ground_to_the_icd10cm_cod
     assert code("DVT of the left leg") == "I82.402"  # deep veins of the left lower extremity
     assert code("gout flare in the left big toe") == "M10.072"  # "Idiopathic gout, left ankle and foot"
     assert code("right axillary abscess") == "L02.411"  # "Cutaneous abscess of right axilla"
+    assert code("right ureteral calculus") == "N20.1"  # "Calculus of ureter" (no side in its title)
+    assert code("GI bleeding") == "K92.2"  # "Gastrointestinal hemorrhage, unspecified": the word titles use
     # An organ's adjective as the organ titles name: exactly, before a close name adding a vessel
     assert code("hepatic laceration") == "S36.113A"  # "Laceration of liver, unspecified degree", not S35.411A
     assert code("renal laceration") == "S37.039A"  # not S35.413A "Laceration of unspecified renal artery"

@@ -131,6 +131,8 @@ ENTRIES = [
     Entry("ICD10CM", "J84.9", "Interstitial pulmonary disease, unspecified", R, "code", billable=True),
     Entry("ORPHA", "ORPHA:1", "Interstitial lung and liver disease", "ORPHA@1", "disease"),
     Entry("ICD10CM", "J18.1", "Lobar pneumonia, unspecified organism", R, "code", billable=True),
+    Entry("ICD10CM", "K92.2", "Gastrointestinal hemorrhage, unspecified", R, "code", billable=True),
+    Entry("ICD10CM", "N20.1", "Calculus of ureter", R, "code", billable=True),
     Entry("ICD10CM", "S37.03", "Laceration of kidney", R, "category", billable=False),
     Entry("ICD10CM", "S37.039", "Laceration of unspecified kidney, unspecified degree", R, "category",
           billable=False),
@@ -361,6 +363,12 @@ def test_a_condition_said_to_be_on_another_is_coded_and_the_other_left_to_a_code
     assert on.steps[0] == ("context: 'lobar pneumonia' is said to be on 'background of bronchiectasis': "
                            "'lobar pneumonia' is coded, 'background of bronchiectasis' apart")
     assert g.ground("sudden death on exertion", "diagnosis").outcome == "reject"  # nothing named by either
+
+
+def test_everyday_words_are_read_as_the_words_titles_use():
+    g = grounder()
+    assert g.ground("gastrointestinal bleeding", "diagnosis").code == "K92.2"  # hemorrhage
+    assert g.ground("right ureteral stone", "diagnosis").code == "N20.1"  # the ureter's calculus
 
 
 def test_a_treatment_the_patient_is_on_goes_to_its_dependence_or_long_term_use_code():
