@@ -135,12 +135,20 @@ def name_variants(name: str) -> set[tuple[str, ...]]:
         out.add(tokens(_BRACKET.sub("", _PAREN.sub("", name))))
     if _HYPHEN.search(name):  # "Gastro-esophageal reflux disease" also as "gastroesophageal …"
         out.add(tokens(_HYPHEN.sub("", name)))
-    head, _, tail = name.rpartition(", ")
-    # "Sepsis, unspecified organism": the general concept; not "Ulcerative colitis, unspecified with rectal
-    # bleeding", whose last clause adds a complication.
-    if head and _UNSPECIFIED_CLAUSE.search(tail) and not _WITH_CLAUSE.search(tail):
-        out.add(tokens(head))
+    head = unspecified_head(name)
+    if head:
+        out.add(head)
     return {t for t in out if t}
+
+
+def unspecified_head(name: str) -> tuple[str, ...] | None:
+    """The words of ``name`` before a last clause that only says what is unspecified: "Sepsis, unspecified
+    organism" is the general concept; not "Ulcerative colitis, unspecified with rectal bleeding", whose last
+    clause adds a complication."""
+    head, _, tail = name.rpartition(", ")
+    if head and _UNSPECIFIED_CLAUSE.search(tail) and not _WITH_CLAUSE.search(tail):
+        return tokens(head)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +352,7 @@ class Lexicon:
                         self.by_token[tok].add(variant)
             for target in entry.links:
                 self.linked_from[target].append(entry.ref)
+        self._drop_clauses_naming_many()
         self._name_default_forms()
         #: Every ontology term (system, code) stating each acronym, lending or not.
         self.acronyms = acronyms or {}
@@ -362,6 +371,30 @@ class Lexicon:
 
     def __len__(self) -> int:
         return len(self.by_ref)
+
+    def _drop_clauses_naming_many(self) -> None:
+        """Take back a name left once its last "unspecified …" clause is dropped where it then names codes of
+        several ICD-10-CM families: "Open bite, unspecified elbow" and "Abrasion, unspecified hip" are no
+        "open bite" or "abrasion" in general, while "Sepsis, unspecified organism" is the sepsis. A code
+        whose own name it is keeps it."""
+        whole: dict[tuple[str, ...], set[str]] = defaultdict(set)
+        cut: dict[tuple[str, ...], set[str]] = defaultdict(set)
+        for entry in self.by_ref.values():
+            if entry.system != "ICD10CM":
+                continue
+            for name in (entry.display, *entry.names):
+                variants = name_variants(name)
+                head = unspecified_head(name)
+                for variant in variants:
+                    (cut if variant == head and head != tokens(name) else whole)[variant].add(entry.code)
+        for variant, codes in cut.items():
+            only_cut = codes - whole.get(variant, set())
+            families = {c for c in only_cut if not any(c != o and c.startswith(o) for o in only_cut)}
+            if len(families) > 1:
+                self.by_name[variant] = [r for r in self.by_name[variant]
+                                         if not (r[0] == "ICD10CM" and r[1] in only_cut)]
+                if not self.by_name[variant]:
+                    del self.by_name[variant]
 
     def _name_default_forms(self) -> None:
         """Give each ICD-10-CM code the name its ", without …" title or inclusion term says plainly

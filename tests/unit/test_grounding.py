@@ -283,3 +283,20 @@ def test_no_default_code_between_two_forms_a_title_names_side_by_side():
                    "Unspecified displaced fracture of surgical neck of unspecified humerus",
                    "Unspecified nondisplaced fracture of surgical neck of unspecified humerus",
                    ) == "Unspecified displaced fracture of surgical neck of unspecified humerus"
+
+
+def test_a_name_left_without_its_unspecified_clause_is_no_name_where_it_names_many_families():
+    r = "ICD10CM@2026"
+    lexicon = Lexicon([
+        Entry("ICD10CM", "S51.059", "Open bite, unspecified elbow", r, "code", billable=False),
+        Entry("ICD10CM", "S71.059", "Open bite, unspecified hip", r, "code", billable=False),
+        Entry("ICD10CM", "A41.9", "Sepsis, unspecified organism", r, "code", billable=True),
+        Entry("ICD10CM", "M08.9", "Juvenile arthritis, unspecified", r, "code", billable=False),
+        Entry("ICD10CM", "M08.919", "Juvenile arthritis, unspecified, unspecified shoulder", r, "code",
+              billable=True),
+        Entry("ICD10CM", "M08.929", "Juvenile arthritis, unspecified, unspecified elbow", r, "code", billable=True),
+    ], {"ICD10CM": r}, {})
+    assert tokens("open bite") not in lexicon.by_name  # of the elbow or of the hip: no open bite in general
+    assert lexicon.by_name[tokens("sepsis")] == [("ICD10CM", "A41.9")]
+    assert lexicon.by_name[tokens("juvenile arthritis")] == [("ICD10CM", "M08.9")]  # its own name, kept
+    assert lexicon.by_name[tokens("open bite elbow")] == [("ICD10CM", "S51.059")]
