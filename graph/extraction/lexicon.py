@@ -377,18 +377,26 @@ class Lexicon:
         several ICD-10-CM families: "Open bite, unspecified elbow" and "Abrasion, unspecified hip" are no
         "open bite" or "abrasion" in general, while "Sepsis, unspecified organism" is the sepsis. A code
         whose own name it is keeps it."""
-        whole: dict[tuple[str, ...], set[str]] = defaultdict(set)
         cut: dict[tuple[str, ...], set[str]] = defaultdict(set)
         for entry in self.by_ref.values():
-            if entry.system != "ICD10CM":
-                continue
+            if entry.system == "ICD10CM":
+                for name in (entry.display, *entry.names):
+                    head = unspecified_head(name) if ", " in name else None
+                    if head and head != tokens(name):
+                        cut[head].add(entry.code)
+
+        def names_whole(code: str, variant: tuple[str, ...]) -> bool:  # not only by dropping a clause
+            entry = self.by_ref[("ICD10CM", code)]
             for name in (entry.display, *entry.names):
-                variants = name_variants(name)
                 head = unspecified_head(name)
-                for variant in variants:
-                    (cut if variant == head and head != tokens(name) else whole)[variant].add(entry.code)
+                if variant in name_variants(name) and (variant != head or head == tokens(name)):
+                    return True
+            return False
+
         for variant, codes in cut.items():
-            only_cut = codes - whole.get(variant, set())
+            if len(codes) < 2:
+                continue
+            only_cut = {c for c in codes if not names_whole(c, variant)}
             families = {c for c in only_cut if not any(c != o and c.startswith(o) for o in only_cut)}
             if len(families) > 1:
                 self.by_name[variant] = [r for r in self.by_name[variant]
