@@ -584,20 +584,19 @@ class Grounder:
                                   "title holds it", core[0], category)
         if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
             return self._ground_measurement(reading, finding_type, system, code)
-        arising = arising_on(mention) if found is None and category == "diagnosis" else None
-        if arising is not None:  # "AKI on CKD": the AKI is coded first, the CKD a code of its own
-            decided = self.ground(arising[0], category, finding_type=finding_type, system=system, code=code,
+        # Said otherwise, as a last resort: "AKI on CKD" is the AKI (the CKD a code of its own); "numbness of the
+        # right hand" is HPO's "Hand numbness".
+        said_otherwise: list[tuple[str, str]] = []
+        if found is None and category == "diagnosis" and (arising := arising_on(mention)):
+            said_otherwise.append((arising[0], f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
+                                               f"{arising[0]!r} is coded, {arising[1]!r} apart"))
+        if found is None and category == "finding" and (at_site := site_first(mention)):
+            said_otherwise.append((at_site, f"site: {mention!r} is said as {at_site!r}"))
+        for phrase, note in said_otherwise:
+            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories)
             if decided.outcome != "reject":
-                decided.steps.insert(0, f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
-                                     f"{arising[0]!r} is coded, {arising[1]!r} apart")
-                return decided
-        at_site = site_first(mention) if found is None and category == "finding" else None
-        if at_site is not None:  # "numbness of the right hand": HPO's "Hand numbness"
-            decided = self.ground(at_site, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories)
-            if decided.outcome != "reject":
-                decided.steps.insert(0, f"site: {mention!r} is said as {at_site!r}")
+                decided.steps.insert(0, note)
                 return decided
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \

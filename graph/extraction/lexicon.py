@@ -305,11 +305,21 @@ def _opposed_branches(code: str, named: dict[str, str]) -> bool:
     False
     """
     line = {c for c in named if c[:3] == code[:3]} | {code}
-    tops = sorted(c for c in line if not any(o != c and c.startswith(o) for o in line))
+    tops = sorted(topmost(line))
     words = {c: set(tokens(named[c])) for c in tops if c in named}
     return any(len(pair & words[a]) == 1 and len(pair & words[b]) == 1 and pair & words[a] != pair & words[b]
                for i, a in enumerate(tops) for b in tops[i + 1:] if a in words and b in words
                for pair in _OPPOSED_FORMS)
+
+
+def topmost(codes: Iterable[str]) -> set[str]:
+    """The codes none of the others is above (ICD-10-CM codes extend their category's): one family each.
+
+    >>> sorted(topmost(["E11", "E11.9", "I10"]))
+    ['E11', 'I10']
+    """
+    codes = set(codes)
+    return {c for c in codes if not any(c != o and c.startswith(o) for o in codes)}
 
 
 _WITHOUT_CLAUSE = re.compile(r"^(?P<form>.+?),?\s+without\s+(?P<what>[^,]+)$")
@@ -401,7 +411,7 @@ class Lexicon:
             if len(codes) < 2:
                 continue
             only_cut = {c for c in codes if not names_whole(c, variant)}
-            families = {c for c in only_cut if not any(c != o and c.startswith(o) for o in only_cut)}
+            families = topmost(only_cut)
             if len(families) > 1:
                 self.by_name[variant] = [r for r in self.by_name[variant]
                                          if not (r[0] == "ICD10CM" and r[1] in only_cut)]
@@ -420,7 +430,7 @@ class Lexicon:
                     for variant in name_variants(form) if form else ():
                         saying[variant].add(entry.code)
         for variant, codes in saying.items():
-            top = {c for c in codes if not any(c != o and c.startswith(o) for o in codes)}
+            top = topmost(codes)
             bucket = self.by_name[variant]
             if len(top) == 1 and not any(system == "ICD10CM" for system, _ in bucket):
                 bucket.append(("ICD10CM", top.pop()))
@@ -817,7 +827,7 @@ def _route(lender: tuple[str, str], direct: dict[tuple[str, str], set[tuple[str,
     targets = []
     for system in BORROWING_SYSTEMS:
         codes = sorted(c for s, c in reached if s == system)
-        top = [c for c in codes if not any(c != o and c.startswith(o) for o in codes)]  # E11.9 under E11: E11
+        top = topmost(codes)  # E11.9 under E11: E11
         if len(top) == 1:
-            targets.append((system, top[0]))
+            targets.append((system, top.pop()))
     return (targets, via) if targets else None
