@@ -17,7 +17,7 @@ _PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|g
 _AGE = r"\d+[- ]?(?:year|month|week|day)[- ]old\s+"
 _WHO = rf"(?:(?:a|an|the)\s+)?(?:{_AGE}(?:{_PERSON})?|{_PERSON})"
 _SAYS = r"(?:who\s+)?(?:presents?|presented|presenting|complains?|complaining|c/o|reports?|reported|found|" \
-        r"noted|known|brought\s+in)(?:\s+(?:with|of|to\s+have))?\s+"
+        r"noted|known|brought\s+in|feels|feeling|appears|looks|seems)(?:\s+(?:with|of|to\s+have))?\s+"
 #: Who presents ("toddler brought in with", "woman with") or how ("presents with", "known"): a person's word
 #: goes only with a verb or "with" after it ("infant botulism" and "newborn jaundice" keep theirs).
 #: How many of a finding a text counts ("six cafe-au-lait spots"): spelled, never "multiple" (a name's word).
@@ -34,6 +34,8 @@ _DURATION = rf"(?:(?:for|over|since|x)\s+(?:the\s+(?:past|last)\s+)?{_COUNT}\s+"
 _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|admission|" \
             r"biopsy|endoscopy|colonoscopy)"
 _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
+#: How often, where it says only that it persists ("feels anxious all the time").
+_ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+day|most\s+days)"
 _AMOUNT = r"of\s+\d+(?:\.\d+)?\s*(?:lbs?|kg|g|%|cm|mm|pounds?|kilograms?)"
 #: What a condition is treated with ("seizure disorder on levetiracetam", "COPD on 2 L of home oxygen"): a
 #: medicine by its name's class ending, or a treatment word. A site after "on" ("ulcer on the heel") is not one.
@@ -42,7 +44,8 @@ _DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib
                 r"thiazide|lukast|terol|sone|olone|ium)"
 _TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator)"
 _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?:{_TREATMENT}|[a-z]+{_DRUG_ENDINGS})\b"
-_TRAIL = re.compile(rf"(?:\s+(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}))+\s*$", re.IGNORECASE)
+_TRAIL = re.compile(rf"(?:\s+(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}))+\s*$",
+                   re.IGNORECASE)
 
 
 def without_frame(mention: str) -> str:
@@ -70,6 +73,8 @@ def without_frame(mention: str) -> str:
     ('cafe-au-lait spots', 'multiple sclerosis')
     >>> without_frame("weight loss of 12% since birth")
     'weight loss'
+    >>> without_frame("feels anxious all the time")
+    'anxious'
     """
     core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
     return core or mention
@@ -125,3 +130,31 @@ def arising_on(mention: str) -> tuple[str, str] | None:
     """
     said = _ARISING_ON.match(mention.strip())
     return (said["new"], said["underlying"]) if said else None
+
+
+_NEWBORN = re.compile(r"\s*\b(?:(?:in|of)\s+(?:(?:a|an|the)\s+)?)?(?:(?:preterm|premature|term|full[- ]term)\s+)?"
+                      r"(?:newborn|neonate|infant|baby)\b|\s*\bof\s+prematurity\b|\bneonatal\s+", re.IGNORECASE)
+
+
+#: Said of a newborn, "NEC" is necrotising enterocolitis, never ICD-10-CM's "not elsewhere classified" (which
+#: the abbreviations file leaves unread for its two meanings).
+_NEC = re.compile(r"\bNEC\b")
+
+
+def in_a_newborn(mention: str) -> list[str] | None:
+    """A condition said of a newborn ("NEC in a preterm infant", "neonatal sepsis", "BPD of prematurity") as
+    ICD-10-CM's perinatal chapter names such conditions: "… in newborn", "… of newborn", "neonatal …".
+    Never the condition alone: a newborn's sepsis is P36.9, not the adult's A41.9. ``None`` where the
+    mention says no newborn.
+
+    >>> in_a_newborn("NEC in a preterm infant")[:2]
+    ['necrotizing enterocolitis in newborn', 'necrotizing enterocolitis of newborn']
+    >>> in_a_newborn("neonatal sepsis")[:2], in_a_newborn("sepsis"), in_a_newborn("sepsis in newborn")[0]
+    (['sepsis in newborn', 'sepsis of newborn'], None, 'sepsis in newborn')
+    >>> in_a_newborn("NEC")
+    """
+    condition = " ".join(_NEWBORN.sub(" ", mention).split())
+    if condition == " ".join(mention.split()) or not condition:
+        return None
+    condition = _NEC.sub("necrotizing enterocolitis", condition)
+    return [f"{condition} in newborn", f"{condition} of newborn", f"neonatal {condition}"]

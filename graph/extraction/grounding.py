@@ -51,7 +51,7 @@ from graph.extraction.axes import (
     without_agent,
     without_course,
 )
-from graph.extraction.context import arising_on, exertional, site_first, without_frame
+from graph.extraction.context import arising_on, exertional, in_a_newborn, site_first, without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
@@ -176,6 +176,10 @@ def kind_allows(lexicon: Lexicon, entry: Entry, category: str) -> str | None:
         return None if not types or types & wanted else f"a UMLS concept of semantic types {sorted(types)}"
     return f"{s} codes do not ground {category} mentions"
 
+
+#: ICD-10-CM chapters of injuries, external causes and statuses, whose one-word names ("injury", "pregnancy")
+#: are no disease a look-alike adds.
+_NOT_A_DISEASE_CHAPTER = frozenset("STVWXYZ")
 
 #: Prefixes of opposite meaning: "hypokalemia" is one letter pair from "hyperkalemia" and means the opposite,
 #: so a typo-tolerant match never crosses between them.
@@ -398,9 +402,17 @@ def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
     False
     >>> adds_state(("erectile", "dysfunction"), ("druginduced", "erectile", "dysfunction"))
     True
+    >>> adds_state(tokens("mild hypothermia"), tokens("Mild hypothermia of newborn"))
+    True
     """
     said = set(words)
+    if not said & _NEWBORN_WORDS and any(w in _NEWBORN_WORDS for w in name):
+        return True  # "Other hypothermia of newborn" (inclusion term "Mild hypothermia NOS") is no adult's
     return any(w not in said and (w in STATE_WORDS or w.isdigit() or _joins_state(w)) for w in name)
+
+
+#: Words that say a name is of a newborn or of birth, which a mention saying none of them does not mean.
+_NEWBORN_WORDS = frozenset({"newborn", "neonatal", "neonate", "perinatal", "birth", "infant", "preterm"})
 
 
 def _joins_state(word: str) -> bool:
@@ -466,12 +478,14 @@ class Grounder:
         return tuple(s for s in order if s in self.lexicon.releases)
 
     def ground(self, mention: str, category: str, *, finding_type: str | None = None,
-               system: str | None = None, code: str | None = None, categories: bool = False) -> Decision:
+               system: str | None = None, code: str | None = None, categories: bool = False,
+               last_resorts: bool = True) -> Decision:
         """Accept, replace or reject a mention (and the code proposed for it), with the reason and the steps.
 
         A search that ends on an ICD-10-CM category none of whose codes is its default rejects, as a proposal
         of it would be; ``categories`` keeps it, for a caller that wants the condition's place in the
         classification rather than a code to record (a history code's "conditions classifiable to C50.-").
+        ``last_resorts`` is off for a mention already said otherwise: it is not said otherwise again.
         """
         exertion = exertional(mention) if category == "finding" else None
         if exertion is not None:  # "SOB on exertion": HPO's exertional form where a name says it, else the finding
@@ -592,9 +606,12 @@ class Grounder:
                                                f"{arising[0]!r} is coded, {arising[1]!r} apart"))
         if found is None and category == "finding" and (at_site := site_first(mention)):
             said_otherwise.append((at_site, f"site: {mention!r} is said as {at_site!r}"))
+        if found is None and category == "diagnosis" and last_resorts and (newborn := in_a_newborn(mention)):
+            said_otherwise += [(form, f"newborn: {mention!r} is said as {form!r}, as the perinatal chapter "
+                                      "names a newborn's conditions") for form in newborn]
         for phrase, note in said_otherwise:
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories)
+                                  categories=categories, last_resorts=False)
             if decided.outcome != "reject":
                 decided.steps.insert(0, note)
                 return decided
@@ -1136,8 +1153,9 @@ class Grounder:
         """The one ICD-10-CM code (with what is under it) whose title holds every word of the mention and adds
         only words that group or grade it — "Acromegaly and pituitary gigantism", "Classical phenylketonuria",
         "Other giant cell arteritis" — never a qualifier, cause, state or status the mention lacks, nor a title
-        where the mention is only what another condition occurs in ("Meconium ileus in cystic fibrosis")."""
-        if not words:
+        where the mention is only what another condition occurs in ("Meconium ileus in cystic fibrosis"), nor
+        for a mention of state words alone ("neonatal", once ICD-10-CM's "NEC" is read as its qualifier)."""
+        if not words or all(w in STATE_WORDS for w in words):
             return None
         holding = sorted((self.lexicon.by_token.get(w, set()) for w in words), key=len)  # the rarest word first
         names = holding[0].intersection(*holding[1:])
@@ -1257,7 +1275,8 @@ class Grounder:
                 if best is not None and _score_bound(matched, len(words), len(name)) < best[1]:
                     break
                 score = similarity(words, name, known)
-                if (best is not None and score < best[1]) or adds_state(words, name):
+                if (best is not None and score < best[1]) or adds_state(words, name) \
+                        or self._adds_a_condition(words, name):
                     continue
                 for entry in self._rank(self.lexicon.by_name[name], systems):
                     if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display):
@@ -1266,6 +1285,21 @@ class Grounder:
                             best = (entry, score)
                         break
         return best
+
+    def _adds_a_condition(self, words: tuple[str, ...], name: tuple[str, ...]) -> bool:
+        """``name`` holds, beyond the mention's words (or close spellings of them), a word that is by itself
+        the name of an ICD-10-CM disease, its title's first word: "Sickle-cell thalassemia … with crisis" is
+        another disease than a "sickle cell crisis", however close the rest. A look-alike may differ in a site,
+        a form or a stated "unspecified"; never in the disease. Injuries, causes and statuses (S–Z: "Pregnant
+        state", "Injury, unspecified") are no diseases here."""
+        for word in name:
+            if len(word) < 6 or word in words or any(_soft_equal(word, w) for w in words if len(w) >= 5):
+                continue
+            if any(system == "ICD10CM" and code[0] not in _NOT_A_DISEASE_CHAPTER
+                   and tokens(self.lexicon.by_ref[(system, code)].display)[:1] == (word,)
+                   for system, code in self.lexicon.by_name.get((word,), ())):
+                return True
+        return False
 
     def _names_by_words_held(self, words: tuple[str, ...], known: frozenset[str],
                              soft: list[str]) -> Iterator[tuple[int, set[tuple[str, ...]]]]:

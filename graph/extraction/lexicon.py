@@ -117,8 +117,34 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     ('iron', 'deficiency', 'anemia')
     """
     words = _WORD.findall(folded(text).lower().replace("'s ", " "))
+    if not _ROMAN.isdisjoint(words):
+        words = _arabic(words)
     drop = STOP_WORDS if keep_qualifiers else _STOP_WORDS_AND_QUALIFIERS
     return tuple([comparable(w) for w in words if w not in drop])
+
+
+#: Roman numerals as their numbers: "CIN II" is "CIN 2", "type II" "type 2". "ii" and "iii" are no English
+#: word; "i", "iv" and "v" are read so only after a word that counts ("stage IV", never "IV drug use").
+_ROMAN_ALWAYS = {"ii": "2", "iii": "3"}
+_ROMAN_AFTER_COUNT = {"i": "1", "iv": "4", "v": "5"}
+_ROMAN = frozenset(_ROMAN_ALWAYS) | frozenset(_ROMAN_AFTER_COUNT)
+_COUNTING = frozenset({"stage", "grade", "type", "class", "cin", "phase", "degree", "level", "group", "factor"})
+
+
+def _arabic(words: list[str]) -> list[str]:
+    """``words`` with their Roman numerals as digits (:data:`_ROMAN_ALWAYS`, :data:`_ROMAN_AFTER_COUNT`).
+
+    >>> _arabic(["cin", "ii"]), _arabic(["stage", "iv"]), _arabic(["iv", "drug", "use"])
+    (['cin', '2'], ['stage', '4'], ['iv', 'drug', 'use'])
+    """
+    out = []
+    for i, word in enumerate(words):
+        if word in _ROMAN_ALWAYS:
+            word = _ROMAN_ALWAYS[word]
+        elif word in _ROMAN_AFTER_COUNT and i and words[i - 1] in _COUNTING:
+            word = _ROMAN_AFTER_COUNT[word]
+        out.append(word)
+    return out
 
 
 #: What :func:`tokens` leaves out by default, made once (it runs some 650,000 times in a lexicon build).
@@ -342,6 +368,20 @@ def without_clause(title: str) -> str | None:
     return said["form"]
 
 
+_BIRTH_INJURY_CLAUSE = re.compile(r"^(?P<form>(?!other\b|unspecified\b).+?)\s+due to birth injury$", re.IGNORECASE)
+
+
+def birth_injury_clause(title: str) -> str | None:
+    """An ICD-10-CM title that says its condition is an injury at birth ("Cephalhematoma due to birth injury",
+    "Erb's paralysis due to birth injury"): the condition said plainly. ``None`` for any other title.
+
+    >>> birth_injury_clause("Cephalhematoma due to birth injury"), birth_injury_clause("Neonatal jaundice")
+    ('Cephalhematoma', None)
+    """
+    said = _BIRTH_INJURY_CLAUSE.match(title)
+    return said["form"] if said else None
+
+
 class Lexicon:
     """Concepts by code and by normalised name; built from the graph or, in tests, from entries."""
 
@@ -368,6 +408,7 @@ class Lexicon:
                 self.linked_from[target].append(entry.ref)
         self._drop_clauses_naming_many()
         self._name_default_forms()
+        self._name_birth_injuries()
         #: Every ontology term (system, code) stating each acronym, lending or not.
         self.acronyms = acronyms or {}
         #: Names lent by the open ontologies: name variant → the concept it names → the loan.
@@ -438,6 +479,29 @@ class Lexicon:
                     self.by_token[tok].add(variant)
             elif not bucket:
                 del self.by_name[variant]
+
+    def _name_birth_injuries(self) -> None:
+        """Give a birth injury's code the plain name of its condition (:func:`birth_injury_clause`) where a
+        word of that name is in no other ICD-10-CM title, so that the condition is one only birth causes:
+        "cephalhematoma" is P12.0, "Erb's paralysis" P14.0. "Subdural hemorrhage due to birth injury" lends
+        nothing: I62.0- and S06.5- name subdural hemorrhages of adults, and so does "Rupture of liver"."""
+        saying: dict[tuple[str, ...], set[str]] = defaultdict(set)
+        for entry in self.by_ref.values():
+            if entry.system == "ICD10CM" and entry.active and entry.code.startswith("P1"):
+                for name in (entry.display, *entry.names):
+                    form = birth_injury_clause(name)
+                    if form:
+                        saying[tokens(form)].add(entry.code)
+        for plain, codes in saying.items():
+            top = topmost(codes)
+            if not plain or len(top) != 1 or any(system == "ICD10CM" for system, _ in self.by_name.get(plain, ())):
+                continue
+            if all(any(r[0] == "ICD10CM" and not r[1].startswith("P") for name in self.by_token.get(w, ())
+                       for r in self.by_name[name]) for w in plain):
+                continue  # every word is also an adult's condition's
+            self.by_name[plain].append(("ICD10CM", top.pop()))
+            for tok in plain:
+                self.by_token[tok].add(plain)
 
     def _adds_state(self, target: tuple[str, str], said: set[str]) -> bool:
         """The code's title states a cause or state none of the lender's names (their words ``said``) does:

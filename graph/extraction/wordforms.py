@@ -23,6 +23,8 @@ _ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ated", ("ation",)),  # agitated → agitation
     ("ed", ("ion", "e")),  # confused → confusion, jaundiced → jaundice
     ("atous", ("a",)),  # edematous → edema, erythematous → erythema
+    ("ious", ("iety",)),  # anxious → anxiety
+    ("oid", ("oia",)),  # paranoid → paranoia
 )
 #: Words shorter than this are left alone: "sic", "red", "fed" are not adjectives of a finding.
 _SHORTEST = 6
@@ -44,10 +46,14 @@ def noun_forms(word: str) -> list[str]:
     return []
 
 
-#: Everyday clinical words and the word the classification's titles use for them ("GI bleed": "Gastrointestinal
-#: hemorrhage", "ureteral stone": "Calculus of ureter").
+#: Everyday clinical words and the word the classifications' names use for them ("GI bleed": "Gastrointestinal
+#: hemorrhage", "ureteral stone": "Calculus of ureter", "Erb's palsy": "Erb's paralysis …", "suicidal thoughts":
+#: HPO's "Suicidal ideation", "pulmonary sarcoid": "Sarcoidosis of lung", "solitary thyroid nodule": "Nontoxic
+#: single thyroid nodule").
 _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "bleed": ("hemorrhage",), "bleeding": ("hemorrhage",), "stone": ("calculus",), "stones": ("calculus",),
+    "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
+    "solitary": ("single",),
 }
 
 
@@ -68,11 +74,21 @@ def noun_readings(words: tuple[str, ...], limit: int = 12) -> list[tuple[str, ..
     [('cyanosis',)]
     >>> noun_readings(("mildly", "jaundiced"))
     [('mildly', 'jaundicion'), ('mildly', 'jaundice')]
+    >>> noun_readings(("paranoid", "thoughts"))[-1]
+    ('paranoia',)
     """
     choices = [[w, *noun_forms(w), *title_words(w)] for w in words]
     if all(len(c) == 1 for c in choices):
         return []
-    return [tuple(r) for r in product(*choices) if tuple(r) != words][:limit]
+    readings = [tuple(r) for r in product(*choices) if tuple(r) != words]
+    if len(words) >= 2 and words[-1] in _STATE_OF_MIND and len(choices[-2]) > 1:
+        # "paranoid thoughts", "depressed mood": the adjective's noun says it all (paranoia, depression)
+        readings += [tuple(r) for r in product(*choices[:-1]) if tuple(r) != words[:-1]]
+    return readings[:limit]
+
+
+#: Words a state of mind is said with, after the adjective that names it: "paranoid thoughts", "depressed mood".
+_STATE_OF_MIND = frozenset({"mood", "thought", "thoughts", "thinking", "feeling", "feelings"})
 
 
 #: How a result's direction is said, and how HPO names it: "elevated BNP" is HPO's "Increased circulating

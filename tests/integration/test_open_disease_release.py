@@ -461,6 +461,32 @@ def test_lay_names_of_the_abbreviations_file_are_read_wherever_a_mention_holds_t
     assert any("read as 'sepsis'" in step and "a lay name" in step for step in steps), steps
 
 
+def test_a_newborn_a_state_of_mind_and_a_look_alike_of_another_disease_are_read_as_a_coder_reads_them(grounder):
+    """Issue 21, patterns 1–3 on the real ICD-10-CM 2026 and HPO: a condition said of a newborn is the
+    perinatal chapter's; a birth injury's own condition is named plainly only where no adult's title names it;
+    a name that adds "of newborn" is no adult's; a state of mind said as its adjective is the noun HPO names;
+    a fuzzy look-alike never adds another disease; Roman numerals are their numbers."""
+    def code(mention: str, category: str = "diagnosis") -> str | None:
+        return grounder.ground(mention, category).code
+
+    assert code("NEC in a preterm infant") == "P77.9"  # not K55.30, and "NEC" is no "not elsewhere classified"
+    assert code("neonatal NEC") == "P77.9"
+    assert code("NEC") is None  # alone, two meanings
+    assert code("neonatal sepsis") == "P36.9"
+    assert code("Erb's palsy") == "P14.0"  # "Erb's paralysis due to birth injury"
+    assert code("cephalhematoma") == "P12.0"
+    assert code("subdural hemorrhage") not in {"P10.0", "P10"}  # adults' too: I62.0-, S06.5-
+    assert code("mild hypothermia") != "P80.8"  # "Other hypothermia of newborn" (inclusion: "Mild hypothermia NOS")
+    assert code("rupture of liver") != "P15.0"  # "Birth injury to liver"
+    assert code("sickle cell crisis") != "D57.419"  # "Sickle-cell thalassemia …": another disease
+    assert code("pulmonary sarcoid") == "D86.0"  # "Sarcoidosis of lung"
+    assert code("CIN 2") == "N87.1"  # "Moderate cervical dysplasia" (inclusion term "… [CIN II]"): numerals read alike
+    assert code("paranoid thoughts", "finding") == "HP:0011999"  # Paranoia
+    assert code("depressed mood", "finding") == "HP:0000716"  # Depression
+    assert code("feels anxious all the time", "finding") == "HP:0000739"  # Anxiety
+    assert code("suicidal thoughts", "finding") == "HP:0031589"  # Suicidal ideation
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in
