@@ -143,10 +143,12 @@ _NEC = re.compile(r"\bNEC\b")
 
 def in_a_newborn(mention: str) -> list[str] | None:
     """A condition said of a newborn ("NEC in a preterm infant", "neonatal sepsis", "BPD of prematurity") as
-    ICD-10-CM's perinatal chapter names such conditions: "… in newborn", "… of newborn", "neonatal …".
-    Never the condition alone: a newborn's sepsis is P36.9, not the adult's A41.9. ``None`` where the
-    mention says no newborn.
+    ICD-10-CM's perinatal chapter names such conditions: "… in newborn", "… of newborn", "neonatal …", and
+    last the condition alone, which a caller takes only where its code is a newborn's (a newborn's sepsis is
+    P36.9, never the adult's A41.9). ``None`` where the mention says no newborn.
 
+    >>> in_a_newborn("LGA baby")[-1]
+    'LGA'
     >>> in_a_newborn("NEC in a preterm infant")[:2]
     ['necrotizing enterocolitis in newborn', 'necrotizing enterocolitis of newborn']
     >>> in_a_newborn("neonatal sepsis")[:2], in_a_newborn("sepsis"), in_a_newborn("sepsis in newborn")[0]
@@ -157,4 +159,4 @@ def in_a_newborn(mention: str) -> list[str] | None:
     if condition == " ".join(mention.split()) or not condition:
         return None
     condition = _NEC.sub("necrotizing enterocolitis", condition)
-    return [f"{condition} in newborn", f"{condition} of newborn", f"neonatal {condition}"]
+    return [f"{condition} in newborn", f"{condition} of newborn", f"neonatal {condition}", condition]

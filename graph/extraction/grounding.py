@@ -53,6 +53,7 @@ from graph.extraction.axes import (
 )
 from graph.extraction.context import arising_on, exertional, in_a_newborn, site_first, without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
+from graph.extraction.index_terms import IndexTerm
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
 from graph.extraction.sites import site_readings
@@ -72,7 +73,10 @@ SYSTEM_ORDER = {
 #: CT, LOINC or RxNorm code proposed is a deliberate choice of terminology and stays.
 YIELDS_TO_PREFERRED = {"finding": frozenset({"ICD10CM"}), "diagnosis": frozenset({"OMIM", "ORPHA", "DECIPHER"})}
 #: Methods that name a concept as it is, not by likeness: what a reading the text only implies must reach.
-_EXACT_METHODS = frozenset({"exact_name", "ontology_synonym", "proposed_code", "replaced_by"})
+_EXACT_METHODS = frozenset({"exact_name", "index_term", "ontology_synonym", "proposed_code", "replaced_by"})
+#: Who names a concept exactly, in the order a system's names are taken: its own, the ICD-10-CM Index's, an
+#: open ontology's.
+_NAMED_BY: tuple[type, ...] = (type(None), IndexTerm, Loan)
 #: Finding types that look in one system first.
 FINDING_SYSTEM_FIRST = {"lab_value": "LOINC", "medication": "RXNORM"}
 
@@ -594,25 +598,33 @@ class Grounder:
                     break
             found = found or guessed
         if found is None and category == "diagnosis" and "ICD10CM" in self.lexicon.releases:
-            found = self._kept_if(self._icd_covering, steps, "covering title: no name says it whole; one ICD-10-CM "
-                                  "title holds it", core[0], category)
+            for said in core:  # each reading: "heat stroke" is also read as "heatstroke" ("Heatstroke and …")
+                found = self._kept_if(self._icd_covering, steps, "covering title: no name says it whole; one "
+                                      "ICD-10-CM title holds it", said, category)
+                if found is not None:
+                    break
         if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
             return self._ground_measurement(reading, finding_type, system, code)
         # Said otherwise, as a last resort: "AKI on CKD" is the AKI (the CKD a code of its own); "numbness of the
         # right hand" is HPO's "Hand numbness".
-        said_otherwise: list[tuple[str, str]] = []
+        # Each reading with the chapters its code must be in (None: any).
+        said_otherwise: list[tuple[str, str, str | None]] = []
         if found is None and category == "diagnosis" and (arising := arising_on(mention)):
             said_otherwise.append((arising[0], f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
-                                               f"{arising[0]!r} is coded, {arising[1]!r} apart"))
+                                               f"{arising[0]!r} is coded, {arising[1]!r} apart", None))
         if found is None and category == "finding" and (at_site := site_first(mention)):
-            said_otherwise.append((at_site, f"site: {mention!r} is said as {at_site!r}"))
+            said_otherwise.append((at_site, f"site: {mention!r} is said as {at_site!r}", None))
         if found is None and category == "diagnosis" and last_resorts and (newborn := in_a_newborn(mention)):
             said_otherwise += [(form, f"newborn: {mention!r} is said as {form!r}, as the perinatal chapter "
-                                      "names a newborn's conditions") for form in newborn]
-        for phrase, note in said_otherwise:
+                                      "names a newborn's conditions", None) for form in newborn[:-1]]
+            # the condition alone only where its code is a newborn's (P) or congenital (Q): "LGA baby" is P08.1,
+            # while a newborn's sepsis is never the adult's A41.9
+            said_otherwise.append((newborn[-1], f"newborn: {mention!r} is a newborn's {newborn[-1]!r}", "PQ"))
+        for phrase, note, chapters in said_otherwise:
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=False)
-            if decided.outcome != "reject":
+            if decided.outcome != "reject" and (chapters is None or (
+                    decided.system == "ICD10CM" and (decided.code or " ")[0] in chapters)):
                 decided.steps.insert(0, note)
                 return decided
         if found is None:
@@ -895,15 +907,21 @@ class Grounder:
         if supported is not None:
             steps.append(f"proposed: says more than the text, which names {supported.code} {supported.display!r}")
             supported = self._default_code(supported, steps)
+            method = "exact_name"
+            indexed = self.lexicon.index_terms.get(core)
+            if supported.system == "ICD10CM" and supported.billable is False and indexed is not None \
+                    and indexed.code.startswith(supported.code) and indexed.code != supported.code:
+                steps.append(f"index term: {indexed.explain()}, under {supported.code} {supported.display!r}")
+                supported, method = self.lexicon.by_ref[("ICD10CM", indexed.code)], "index_term"
             if supported.system == "ICD10CM" and supported.billable is False \
                     and self.lexicon.icd_children(supported.code):
                 return Decision("reject", reason=f"proposed {system} {code} {entry.display!r} adds what {mention!r} "
                                 f"does not state; the level the text supports, {supported.code} "
                                 f"{supported.display!r}, is a category, not a billable code", steps=steps)
-            return Decision("replace", "exact_name", supported.system, supported.code, supported.display,
+            return Decision("replace", method, supported.system, supported.code, supported.display,
                             supported.release, 1.0,
                             f"proposed {system} {code} {entry.display!r} adds what {mention!r} does not state; "
-                            "replaced by the exact name match, the level the text supports", steps)
+                            f"replaced by the {method.replace('_', ' ')} match, the level the text supports", steps)
         preferred = self._preferred_over(entry, core, category, finding_type, steps)
         if preferred is not None:
             method, better = preferred
@@ -1106,6 +1124,8 @@ class Grounder:
         if len(readings) > 1:
             for words in readings:
                 named = self._named(words, category, systems, steps)
+                if named is not None and named[1].system in YIELDS_TO_PREFERRED[category] and words == readings[0]:
+                    break  # "elevated C-reactive protein" named by an R-code: the search below looks in HPO first
                 if named is not None:
                     if words != readings[0]:
                         steps.append(f"abbreviations: the reading {' '.join(words)!r} names it")
@@ -1202,17 +1222,31 @@ class Grounder:
         before either, so "acromegaly" goes to ICD-10-CM E22.0 (named so by Mondo) before Orphanet's own term.
         """
         exact = self.lexicon.by_name.get(words, [])
-        named = [(entry, None) for entry in self._rank(exact, systems)] + self._lent(words, systems, steps)
-        # Within a system, among billable codes: a title first ("Syphilis, unspecified" A53.9 before A52.3
-        # neurosyphilis, which has "Syphilis (late)" among its inclusion terms), then another of its own names.
-        named.sort(key=lambda pair: (systems.index(pair[0].system), pair[1] is not None, pair[0].billable is False,
-                                     words not in name_variants(pair[0].display)))
-        for entry, loan in named:
+        named: list[tuple[Entry, Loan | IndexTerm | None]] = [(entry, None) for entry in self._rank(exact, systems)]
+        indexed = self.lexicon.index_terms.get(words) if "ICD10CM" in systems else None
+        if indexed is not None:
+            named.append((self.lexicon.by_ref[("ICD10CM", indexed.code)], indexed))
+        named += self._lent(words, systems, steps)
+        # Within a system: its own names, then the Index's, then an ontology's; among billable codes a title
+        # first ("Syphilis, unspecified" A53.9 before A52.3 neurosyphilis, which has "Syphilis (late)" among its
+        # inclusion terms), then another of its own names.
+        named.sort(key=lambda pair: (systems.index(pair[0].system), _NAMED_BY.index(type(pair[1])),
+                                     pair[0].billable is False, words not in name_variants(pair[0].display)))
+        for entry, by in named:
             if kind_allows(self.lexicon, entry, category) is None:
-                if loan is None:
+                if by is None and indexed is not None and entry.billable is False and entry.system == "ICD10CM" \
+                        and indexed.code.startswith(entry.code) and indexed.code != entry.code:
+                    # a category named so, whose code the Index gives: "gestational diabetes mellitus" is O24.4,
+                    # and the Index's "Diabetes, gestational (in pregnancy) O24.419"
+                    steps.append(f"index term: {indexed.explain()}, under {entry.code} {entry.display!r}")
+                    return "index_term", self.lexicon.by_ref[("ICD10CM", indexed.code)]
+                if by is None:
                     steps.append(f"exact name: {entry.system} {entry.code} {entry.display!r}")
                     return "exact_name", entry
-                steps.append(f"ontology synonym: {loan.explain(entry.ref)}")
+                if isinstance(by, IndexTerm):
+                    steps.append(f"index term: {by.explain()}")
+                    return "index_term", entry
+                steps.append(f"ontology synonym: {by.explain(entry.ref)}")
                 return "ontology_synonym", entry
         return None
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from graph.extraction.index_terms import IndexTerm, load_index_terms
 from graph.store.connection import read_rows
 from graph.store.releases import SERVED_CURRENT
 from loaders.errors import SourceFormatError
@@ -388,7 +389,8 @@ class Lexicon:
     def __init__(self, entries: Iterable[Entry], releases: dict[str, str],
                  abbreviations: dict[str, Abbreviation] | None = None,
                  loans: Iterable[tuple[tuple[str, str], Loan]] = (),
-                 acronyms: dict[str, set[tuple[str, str]]] | None = None) -> None:
+                 acronyms: dict[str, set[tuple[str, str]]] | None = None,
+                 index_terms: Iterable[IndexTerm] | None = None) -> None:
         self.releases = releases  # system → release id read
         self.by_ref: dict[tuple[str, str], Entry] = {}
         self.by_name: dict[tuple[str, ...], list[tuple[str, str]]] = defaultdict(list)
@@ -409,6 +411,12 @@ class Lexicon:
         self._drop_clauses_naming_many()
         self._name_default_forms()
         self._name_birth_injuries()
+        #: Terms of the ICD-10-CM Alphabetic Index, by their words, for the codes of the current release.
+        self.index_terms: dict[tuple[str, ...], IndexTerm] = {}
+        for term in load_index_terms() if index_terms is None else index_terms:
+            indexed = self.by_ref.get(("ICD10CM", term.code))
+            if indexed is not None and indexed.active and tokens(term.term):
+                self.index_terms.setdefault(tokens(term.term), term)
         #: Every ontology term (system, code) stating each acronym, lending or not.
         self.acronyms = acronyms or {}
         #: Names lent by the open ontologies: name variant → the concept it names → the loan.
@@ -613,8 +621,9 @@ class Lexicon:
             if phrase is not None:
                 choices = phrases[phrase][1].readings(category) or (phrase,)
                 i += len(phrase)
-            elif (joined := self._joined(words[i:i + 2])) is not None:  # "heat stroke": "Heatstroke …"
-                choices = ((joined,),)
+            elif (joined := self._joined(words[i:i + 2])) is not None:  # "head ache": "Headache"
+                # where a name also has the two apart ("exertional heat stroke"), they are read as written first
+                choices = ((joined,),) if not self._apart(words[i:i + 2]) else (words[i:i + 2], (joined,))
                 i += 2
             else:
                 w = words[i]
@@ -629,14 +638,16 @@ class Lexicon:
 
     def _joined(self, pair: tuple[str, ...]) -> str | None:
         """Two words written apart that names write as one ("heat stroke", "back ache"): the one word, where
-        names use it and no name has the two side by side."""
+        names use it."""
         if len(pair) != 2 or (joined := pair[0] + pair[1]) not in self.by_token:
             return None
-        first, second = pair
-        if any(first == v[k] and second == v[k + 1] for v in self.by_token.get(first, set()) & self.by_token.get(
-                second, set()) for k in range(len(v) - 1)):
-            return None
         return joined
+
+    def _apart(self, pair: tuple[str, ...]) -> bool:
+        """A name has the two words side by side, as written (HPO's "Exertional heat stroke")."""
+        first, second = pair
+        return any(first == v[k] and second == v[k + 1] for v in self.by_token.get(first, set()) & self.by_token.get(
+            second, set()) for k in range(len(v) - 1))
 
     def phrases(self) -> dict[tuple[str, ...], tuple[str, Abbreviation]]:
         """The entries of the abbreviations file written as more than one word ("mini-stroke", "N/V", "pink

@@ -487,6 +487,29 @@ def test_a_newborn_a_state_of_mind_and_a_look_alike_of_another_disease_are_read_
     assert code("suicidal thoughts", "finding") == "HP:0031589"  # Suicidal ideation
 
 
+def test_terms_of_the_alphabetic_index_no_title_says_ground_where_the_index_sends_them(grounder):
+    """Issue 21, patterns 1 and 2 on the real ICD-10-CM 2026: an abbreviation or a name only the Alphabetic
+    Index knows goes where the Index sends it, and the decision quotes the Index line; a category a title
+    names takes the code the Index gives it; the tabular list's own names come first."""
+    def decided(mention: str, proposed: str | None = None) -> tuple[str | None, str | None]:
+        system, _, code = (proposed or "").partition(":")
+        d = grounder.ground(mention, "diagnosis", system=system or None, code=code or None)
+        return d.method, d.code
+
+    assert decided("TB") == ("index_term", "A15.9")  # Respiratory tuberculosis unspecified
+    assert decided("BV") == ("index_term", "N76.0")  # Acute vaginitis
+    assert decided("ACS") == ("index_term", "I24.9")
+    assert decided("LBW") == ("index_term", "P07.10")
+    assert decided("GDM", "ICD10CM:O24.414") == ("index_term", "O24.419")  # not insulin controlled
+    assert decided("right ACL tear, initial encounter") == ("index_term", "S83.511A")  # the axes still choose
+    assert decided("CO poisoning") == ("index_term", "T58.91XA")
+    assert decided("dermatomyositis")[1] == "M33.13"  # the tabular's "Dermatomyositis NOS"
+    assert decided("heat stroke") == ("covering_title", "T67.01XA")  # read as "heatstroke" too
+    steps = grounder.ground("septic shock", "diagnosis").steps
+    assert "index term: the ICD-10-CM Alphabetic Index sends 'septic shock' to R65.21 (Shock, septic (due to " \
+           "severe sepsis) R65.21 (code first the infection))" in steps, steps
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in

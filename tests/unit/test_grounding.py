@@ -238,14 +238,16 @@ def test_the_bounded_fuzzy_search_finds_what_scoring_every_name_finds(grounder, 
     assert grounder._fuzzy_search(words, category, systems) == _full_scan(grounder, words, category, systems)
 
 
-def test_two_words_names_write_as_one_are_read_as_one_unless_a_name_has_them_apart():
+def test_two_words_names_write_as_one_are_read_as_one_and_as_written_first_where_a_name_has_them_apart():
     finding = {"parents": ["HP:0000118"]}
     lexicon = Lexicon([Entry("HPO", "HP:0002315", "Headache", "HPO@1", "term", **finding),
                        Entry("HPO", "HP:0000001", "Exertional heat stroke", "HPO@1", "term", **finding),
                        Entry("HPO", "HP:0000002", "Heatstroke", "HPO@1", "term", **finding)], {"HPO": "HPO@1"}, {})
     assert lexicon.readings(tokens("head ache")) == [("headache",)]
     assert Grounder(lexicon).ground("head ache", "finding").code == "HP:0002315"
-    assert lexicon.readings(tokens("heat stroke")) == [("heat", "stroke")]  # a name has them side by side
+    # a name has them side by side: as written first, then as one ("Heatstroke and sunstroke")
+    assert lexicon.readings(tokens("heat stroke")) == [("heat", "stroke"), ("heatstroke",)]
+    assert Grounder(lexicon).ground("heat stroke", "finding").code == "HP:0000002"
 
 
 def test_a_title_ending_without_a_complication_names_the_condition_said_plainly():
