@@ -408,15 +408,22 @@ def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
     True
     >>> adds_state(tokens("mild hypothermia"), tokens("Mild hypothermia of newborn"))
     True
+    >>> adds_state(tokens("diabetes mellitus"), tokens("Unspecified diabetes mellitus in childbirth"))
+    True
     """
     said = set(words)
-    if not said & _NEWBORN_WORDS and any(w in _NEWBORN_WORDS for w in name):
-        return True  # "Other hypothermia of newborn" (inclusion term "Mild hypothermia NOS") is no adult's
+    if any(not said & who and any(w in who for w in name) for who in (_NEWBORN_WORDS, _OBSTETRIC_WORDS)):
+        # "Other hypothermia of newborn" (inclusion term "Mild hypothermia NOS") is no adult's, "Unspecified
+        # diabetes mellitus in childbirth" no diabetes said plainly
+        return True
     return any(w not in said and (w in STATE_WORDS or w.isdigit() or _joins_state(w)) for w in name)
 
 
 #: Words that say a name is of a newborn or of birth, which a mention saying none of them does not mean.
 _NEWBORN_WORDS = frozenset({"newborn", "neonatal", "neonate", "perinatal", "birth", "infant", "preterm"})
+#: Words that say a name is of a pregnancy, which a mention saying none of them does not mean.
+_OBSTETRIC_WORDS = frozenset({"pregnancy", "pregnant", "childbirth", "puerperium", "postpartum", "antepartum",
+                              "gestational", "gestation", "obstetric", "maternal", "trimester", "delivery"})
 
 
 def _joins_state(word: str) -> bool:
@@ -1235,7 +1242,8 @@ class Grounder:
         for entry, by in named:
             if kind_allows(self.lexicon, entry, category) is None:
                 if by is None and indexed is not None and entry.billable is False and entry.system == "ICD10CM" \
-                        and indexed.code.startswith(entry.code) and indexed.code != entry.code:
+                        and indexed.code.startswith(entry.code) and indexed.code != entry.code \
+                        and self._default_code(entry, []) is entry:
                     # a category named so, whose code the Index gives: "gestational diabetes mellitus" is O24.4,
                     # and the Index's "Diabetes, gestational (in pregnancy) O24.419"
                     steps.append(f"index term: {indexed.explain()}, under {entry.code} {entry.display!r}")

@@ -505,6 +505,10 @@ def test_terms_of_the_alphabetic_index_no_title_says_ground_where_the_index_send
     assert decided("CO poisoning") == ("index_term", "T58.91XA")
     assert decided("dermatomyositis")[1] == "M33.13"  # the tabular's "Dermatomyositis NOS"
     assert decided("heat stroke") == ("covering_title", "T67.01XA")  # read as "heatstroke" too
+    assert decided("PUD")[1] == "K27.9"  # not the ontology's K27.0 "… with hemorrhage"
+    assert decided("MDD")[1] == "F32.9"  # not OMIM's gene-locus entry
+    assert decided("mitral regurgitation")[1] == "I34.0"  # not Q23.3 "Congenital mitral insufficiency"
+    assert decided("diabetes mellitus")[1] == "E11.9"  # not O24.92 "… in childbirth"
     steps = grounder.ground("septic shock", "diagnosis").steps
     assert "index term: the ICD-10-CM Alphabetic Index sends 'septic shock' to R65.21 (Shock, septic (due to " \
            "severe sepsis) R65.21 (code first the infection))" in steps, steps
