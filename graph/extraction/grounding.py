@@ -54,6 +54,7 @@ from graph.extraction.axes import (
 from graph.extraction.context import arising_on, exertional, in_a_newborn, site_first, without_frame
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.index_terms import IndexTerm
+from graph.extraction.lay_phrasing import Phrasing, lay_readings, load_lay_phrasing
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
 from graph.extraction.sites import site_readings
@@ -463,6 +464,11 @@ def _normalised(system: str, code: str) -> str:
     return normalise_code(system, code)
 
 
+@lru_cache(maxsize=1)
+def _shipped_phrasings() -> list[Phrasing]:
+    return load_lay_phrasing()
+
+
 @dataclass(frozen=True)
 class Refused:
     """A proposed code that did not pass step (a); the step that says why is the last of the steps."""
@@ -475,8 +481,9 @@ class Refused:
 class Grounder:
     """Runs the cascade against one lexicon (one snapshot of the current releases)."""
 
-    def __init__(self, lexicon: Lexicon) -> None:
+    def __init__(self, lexicon: Lexicon, phrasings: list[Phrasing] | None = None) -> None:
         self.lexicon = lexicon
+        self.phrasings = _shipped_phrasings() if phrasings is None else phrasings
         self._fuzzy_memo: dict[tuple[tuple[str, ...], str, tuple[str, ...]], tuple[Entry, float] | None] = {}
         self._history: dict[str, list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]] = {}
 
@@ -519,6 +526,13 @@ class Grounder:
         if shorthand is not None and "ICD10CM" in self.lexicon.releases:
             return self._ground_shorthand(shorthand, mention, system, code)
         written = tokens(mention)
+        if last_resorts and written not in self.lexicon.by_name:  # "needs three pillows to sleep": orthopnea
+            for phrasing in lay_readings(self.phrasings, mention, category):
+                decided = self.ground(phrasing.means, category, finding_type=finding_type, system=system,
+                                      code=code, categories=categories, last_resorts=False)
+                if decided.outcome != "reject":
+                    decided.steps.insert(0, f"lay phrasing: {mention!r} says {phrasing.means!r} ({phrasing.source})")
+                    return decided
         readings = self.lexicon.readings(written, category)
         steps: list[str] = []
         words = readings[0]

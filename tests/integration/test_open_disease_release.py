@@ -509,6 +509,26 @@ def test_terms_of_the_alphabetic_index_no_title_says_ground_where_the_index_send
     assert decided("MDD")[1] == "F32.9"  # not OMIM's gene-locus entry
     assert decided("mitral regurgitation")[1] == "I34.0"  # not Q23.3 "Congenital mitral insufficiency"
     assert decided("diabetes mellitus")[1] == "E11.9"  # not O24.92 "… in childbirth"
+
+
+def test_a_finding_said_in_a_sentence_is_read_as_the_term_the_sentence_says(grounder):
+    """Issue 21, vignette phrasing on the real HPO 2025-01-16: classic sentences of history taking are read as
+    the finding they say (the lay phrasing file), and the decision names the phrasing; a denied sentence says
+    nothing; a phrasing is no reason to leave a name the mention has as it stands."""
+    def decided(mention: str, category: str = "finding") -> tuple[str, str | None]:
+        d = grounder.ground(mention, category)
+        return d.outcome, d.code
+
+    assert decided("needs three pillows to sleep because she gets breathless lying flat") == ("accept", "HP:0012764")
+    assert decided("wakes up at night gasping for air") == ("accept", "HP:0034807")  # PND
+    assert decided("complains of burning when she pees") == ("accept", "HP:0100518")  # Dysuria
+    assert decided("has not had a period in six months") == ("accept", "HP:0000141")  # Amenorrhea
+    assert decided("the room is spinning") == ("accept", "HP:0002321")  # Vertigo, not HPO's "Spinning" behaviour
+    assert decided("smokes a pack a day", "diagnosis") == ("accept", "F17.210")
+    assert decided("denies passing out")[0] == "reject"
+    steps = grounder.ground("hears voices telling her to hurt herself", "finding").steps
+    assert steps[0].startswith("lay phrasing: 'hears voices telling her to hurt herself' says 'auditory "
+                               "hallucination'"), steps
     steps = grounder.ground("septic shock", "diagnosis").steps
     assert "index term: the ICD-10-CM Alphabetic Index sends 'septic shock' to R65.21 (Shock, septic (due to " \
            "severe sepsis) R65.21 (code first the infection))" in steps, steps

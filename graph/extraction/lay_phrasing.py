@@ -1,0 +1,96 @@
+"""How a patient or a vignette says a finding in a sentence: "needs three pillows to sleep" is orthopnea,
+"wakes up at night gasping for air" paroxysmal nocturnal dyspnea, "burning when she pees" dysuria (issue 21,
+vignette phrasing). No name of any release holds such a sentence, and no word of it is the finding's, so the
+phrasings are kept in a data file (graph/resources/lay_phrasing.toml), each a pattern with the clinical term
+it says and a source; the term then goes through the whole cascade. Read only as a last resort: a mention
+that names something as it stands is never re-read.
+
+Pure: a file in, phrasings out; a mention in, the terms it says out.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from loaders.errors import SourceFormatError
+from loaders.package_resources import shipped_path
+
+LAY_PHRASING_FILE = shipped_path("graph", "resources", "lay_phrasing.toml")
+
+_FIELDS = ("pattern", "means", "category", "source")
+#: Words that deny or doubt what a sentence says.
+_DENIED = re.compile(r"\b(?:no|not|denies|denied|deny|never|without|negative|absent|rule out|r/o)\b", re.IGNORECASE)
+_CATEGORIES = ("finding", "diagnosis", "any")
+
+
+@dataclass(frozen=True, slots=True)
+class Phrasing:
+    """One entry: a pattern searched in a mention, the term it says, for which category, and who says so."""
+
+    key: str
+    pattern: re.Pattern[str]
+    means: str
+    category: str
+    source: str
+
+    def says(self, mention: str, category: str) -> bool:
+        """The mention holds the phrasing, for ``category``, and says nothing that denies it outside the
+        phrasing's own words ("denies passing out" is no syncope; "has not had a period" is amenorrhea)."""
+        if self.category not in ("any", category):
+            return False
+        said = self.pattern.search(mention)
+        return said is not None and not _DENIED.search(mention[:said.start()] + " " + mention[said.end():])
+
+
+def load_lay_phrasing(path: Path = LAY_PHRASING_FILE) -> list[Phrasing]:
+    """The file's phrasings, in its order; a bad entry is one clear error naming the file, the line and the
+    field (a pattern that does not compile among them)."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        at = re.search(r"at line (\d+)", str(exc))
+        raise SourceFormatError(path, str(exc), line=int(at.group(1)) if at else None) from exc
+    lines = text.splitlines()
+    return [_phrasing(path, lines, key, entry) for key, entry in data.get("phrasings", {}).items()]
+
+
+def _phrasing(path: Path, lines: list[str], key: str, entry: Any) -> Phrasing:
+    def bad(problem: str, field: str | None = None) -> SourceFormatError:
+        markers = (f"[phrasings.{key}]", f'[phrasings."{key}"]')
+        line = next((n for n, text in enumerate(lines, 1) if text.strip() in markers), None)
+        return SourceFormatError(path, problem, line=line, field=f"phrasings.{key}" + (f".{field}" if field else ""))
+
+    if not isinstance(entry, dict):
+        raise bad("an entry is a table of " + ", ".join(_FIELDS))
+    for field in sorted(set(entry) - set(_FIELDS)):
+        raise bad(f"unknown field (expected {', '.join(_FIELDS)})", field)
+    for field in ("pattern", "means", "source"):
+        if not isinstance(entry.get(field), str) or not entry[field].strip():
+            raise bad("missing or empty", field)
+    category = entry.get("category", "any")
+    if category not in _CATEGORIES:
+        raise bad(f"not one of {', '.join(_CATEGORIES)}", "category")
+    try:
+        pattern = re.compile(entry["pattern"], re.IGNORECASE)
+    except re.error as exc:
+        raise bad(f"not a regular expression: {exc}", "pattern") from exc
+    return Phrasing(key, pattern, entry["means"], category, entry["source"])
+
+
+def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list[Phrasing]:
+    """The phrasings ``mention`` holds for ``category``, in the file's order.
+
+    >>> phrasings = load_lay_phrasing()
+    >>> [p.means for p in lay_readings(phrasings, "wakes up at night gasping for air", "finding")]
+    ['paroxysmal nocturnal dyspnea']
+    >>> lay_readings(phrasings, "denies passing out", "finding"), lay_readings(phrasings, "passed out", "diagnosis")
+    ([], [])
+    >>> [p.means for p in lay_readings(phrasings, "has not had a period in six months", "finding")]
+    ['amenorrhea']
+    """
+    return [p for p in phrasings if p.says(mention, category)]

@@ -1,0 +1,70 @@
+"""The lay phrasing file (graph/resources/lay_phrasing.toml): each entry a pattern, the term it says and a
+source; a bad entry is one error naming the file, the line and the field; a phrasing is read only where the
+mention names nothing as it stands, and never where the sentence denies it (issue 21, vignette phrasing)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from graph.extraction.grounding import Grounder
+from graph.extraction.lay_phrasing import LAY_PHRASING_FILE, Phrasing, lay_readings, load_lay_phrasing
+from graph.extraction.lexicon import Entry, Lexicon
+from loaders.errors import SourceFormatError
+
+
+def test_the_shipped_file_compiles_and_says_classic_phrasings():
+    phrasings = load_lay_phrasing()
+    assert LAY_PHRASING_FILE.name == "lay_phrasing.toml" and len(phrasings) >= 20
+    assert all(p.source and p.means for p in phrasings)
+
+    def says(mention: str, category: str = "finding") -> list[str]:
+        return [p.means for p in lay_readings(phrasings, mention, category)]
+
+    assert says("needs three pillows to sleep") == ["orthopnea"]
+    assert says("it burns when he pees") == ["dysuria"]
+    assert says("leaks urine when she laughs") == ["stress urinary incontinence"]
+    assert says("smokes a pack a day", "diagnosis") == ["nicotine dependence, cigarettes"]
+    assert says("smokes a pack a day") == []  # a diagnosis's phrasing, not a finding's
+    assert says("denies passing out") == [] and says("no blood in the urine") == []
+    assert says("has not had a period in four months") == ["amenorrhea"]  # the denial is the phrasing's own
+    assert says("chest pain") == []
+
+
+@pytest.mark.parametrize(("text", "line", "field", "problem"), [
+    ("[phrasings.a]\npattern = 'x('\nmeans = 'm'\nsource = 's'\n", 1, "phrasings.a.pattern",
+     "not a regular expression"),
+    ("[phrasings.ok]\npattern = 'x'\nmeans = 'm'\nsource = 's'\n\n[phrasings.b]\npattern = 'x'\nmeans = 'm'\n", 6,
+     "phrasings.b.source", "missing or empty"),
+    ("[phrasings.a]\npattern = 'x'\nmeans = 'm'\nsource = 's'\ncategory = 'lab'\n", 1, "phrasings.a.category",
+     "not one of"),
+    ("[phrasings.a]\npattern = 'x'\nmeans = 'm'\nsource = 's'\nsays = 'y'\n", 1, "phrasings.a.says",
+     "unknown field"),
+])
+def test_a_bad_entry_is_one_error_naming_file_line_and_field(tmp_path, text, line, field, problem):
+    path = tmp_path / "lay_phrasing.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SourceFormatError) as caught:
+        load_lay_phrasing(path)
+    assert (caught.value.line, caught.value.field) == (line, field) and problem in str(caught.value)
+    assert str(path) in str(caught.value)
+
+
+H = "HPO@1"
+ENTRIES = [Entry("HPO", "HP:0012764", "Orthopnea", H, "term", parents=["HP:0000118"]),
+           Entry("HPO", "HP:0000118", "Phenotypic abnormality", H, "term"),
+           Entry("HPO", "HP:0009999", "Pillow sign", H, "term", parents=["HP:0000118"])]
+PILLOWS = Phrasing("orthopnea", re.compile(r"\bthree pillows\b"), "orthopnea", "finding", "curation")
+
+
+def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_mention_names_something():
+    grounder = Grounder(Lexicon(ENTRIES, {"HPO": H}, {}, index_terms=[]), phrasings=[PILLOWS])
+    decided = grounder.ground("sleeps on three pillows", "finding")
+    assert (decided.method, decided.code) == ("exact_name", "HP:0012764")
+    assert decided.steps[0] == "lay phrasing: 'sleeps on three pillows' says 'orthopnea' (curation)"
+    assert grounder.ground("three pillows", "diagnosis").outcome == "reject"  # a finding's phrasing
+    named = Grounder(Lexicon([*ENTRIES, Entry("HPO", "HP:0008888", "Sleeps on three pillows", H, "term",
+                                              parents=["HP:0000118"])], {"HPO": H}, {}, index_terms=[]),
+                     phrasings=[PILLOWS])
+    assert named.ground("sleeps on three pillows", "finding").code == "HP:0008888"  # a name as it stands first
