@@ -13,13 +13,12 @@ Pure: a file in, terms out.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from loaders.errors import SourceFormatError
 from loaders.package_resources import shipped_path
+from loaders.toml_tables import TomlTables, read_tables
 
 INDEX_TERMS_FILE = shipped_path("graph", "resources", "icd10cm_index.toml")
 
@@ -41,33 +40,18 @@ class IndexTerm:
 
 def load_index_terms(path: Path = INDEX_TERMS_FILE) -> list[IndexTerm]:
     """The file's terms; a bad entry is one clear error naming the file, the line and the field."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        at = re.search(r"at line (\d+)", str(exc))
-        raise SourceFormatError(path, str(exc), line=int(at.group(1)) if at else None) from exc
-    lines = text.splitlines()
-    return [_term(path, lines, term, entry) for term, entry in data.get("terms", {}).items()]
+    tables = read_tables(path, "terms")
+    return [_term(tables, term, entry) for term, entry in tables]
 
 
-def _bad(path: Path, lines: list[str], term: str, problem: str, key: str | None = None) -> SourceFormatError:
-    markers = (f"[terms.{term}]", f'[terms."{term}"]')
-    line = next((n for n, text in enumerate(lines, 1) if text.strip() in markers), None)
-    return SourceFormatError(path, problem, line=line, field=f"terms.{term}" + (f".{key}" if key else ""))
-
-
-def _term(path: Path, lines: list[str], term: str, entry: Any) -> IndexTerm:
-    if not isinstance(entry, dict):
-        raise _bad(path, lines, term, "an entry is a table of " + ", ".join(_FIELDS))
-    for key in sorted(set(entry) - set(_FIELDS)):
-        raise _bad(path, lines, term, f"unknown field (expected {', '.join(_FIELDS)})", key)
+def _term(tables: TomlTables, term: str, entry: Any) -> IndexTerm:
+    entry = tables.check_fields(term, entry, _FIELDS)
     if not re.search(r"[a-z]", term):
-        raise _bad(path, lines, term, "a term is written in lower case words")
+        raise tables.error(term, "a term is written in lower case words")
     code = entry.get("code")
     if not isinstance(code, str) or not _CODE.fullmatch(code):
-        raise _bad(path, lines, term, "not an ICD-10-CM code (e.g. A15.9)", "code")
+        raise tables.error(term, "not an ICD-10-CM code (e.g. A15.9)", "code")
     index = entry.get("index")
     if not isinstance(index, str) or not index.strip():
-        raise _bad(path, lines, term, "no Index line: quote the entry of the Alphabetic Index", "index")
+        raise tables.error(term, "no Index line: quote the entry of the Alphabetic Index", "index")
     return IndexTerm(term, code, index)

@@ -11,13 +11,12 @@ Pure: a file in, phrasings out; a mention in, the terms it says out.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from loaders.errors import SourceFormatError
 from loaders.package_resources import shipped_path
+from loaders.toml_tables import TomlTables, read_tables
 
 LAY_PHRASING_FILE = shipped_path("graph", "resources", "lay_phrasing.toml")
 
@@ -49,36 +48,22 @@ class Phrasing:
 def load_lay_phrasing(path: Path = LAY_PHRASING_FILE) -> list[Phrasing]:
     """The file's phrasings, in its order; a bad entry is one clear error naming the file, the line and the
     field (a pattern that does not compile among them)."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        at = re.search(r"at line (\d+)", str(exc))
-        raise SourceFormatError(path, str(exc), line=int(at.group(1)) if at else None) from exc
-    lines = text.splitlines()
-    return [_phrasing(path, lines, key, entry) for key, entry in data.get("phrasings", {}).items()]
+    tables = read_tables(path, "phrasings")
+    return [_phrasing(tables, key, entry) for key, entry in tables]
 
 
-def _phrasing(path: Path, lines: list[str], key: str, entry: Any) -> Phrasing:
-    def bad(problem: str, field: str | None = None) -> SourceFormatError:
-        markers = (f"[phrasings.{key}]", f'[phrasings."{key}"]')
-        line = next((n for n, text in enumerate(lines, 1) if text.strip() in markers), None)
-        return SourceFormatError(path, problem, line=line, field=f"phrasings.{key}" + (f".{field}" if field else ""))
-
-    if not isinstance(entry, dict):
-        raise bad("an entry is a table of " + ", ".join(_FIELDS))
-    for field in sorted(set(entry) - set(_FIELDS)):
-        raise bad(f"unknown field (expected {', '.join(_FIELDS)})", field)
+def _phrasing(tables: TomlTables, key: str, entry: Any) -> Phrasing:
+    entry = tables.check_fields(key, entry, _FIELDS)
     for field in ("pattern", "means", "source"):
         if not isinstance(entry.get(field), str) or not entry[field].strip():
-            raise bad("missing or empty", field)
+            raise tables.error(key, "missing or empty", field)
     category = entry.get("category", "any")
     if category not in _CATEGORIES:
-        raise bad(f"not one of {', '.join(_CATEGORIES)}", "category")
+        raise tables.error(key, f"not one of {', '.join(_CATEGORIES)}", "category")
     try:
         pattern = re.compile(entry["pattern"], re.IGNORECASE)
     except re.error as exc:
-        raise bad(f"not a regular expression: {exc}", "pattern") from exc
+        raise tables.error(key, f"not a regular expression: {exc}", "pattern") from exc
     return Phrasing(key, pattern, entry["means"], category, entry["source"])
 
 

@@ -15,7 +15,6 @@ hypertension").
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
@@ -29,8 +28,8 @@ from neo4j import Driver
 from graph.extraction.index_terms import IndexTerm, load_index_terms
 from graph.store.connection import read_rows
 from graph.store.releases import SERVED_CURRENT
-from loaders.errors import SourceFormatError
 from loaders.package_resources import shipped_path
+from loaders.toml_tables import TomlTables, read_tables
 
 ABBREVIATIONS_FILE = shipped_path("graph", "resources", "abbreviations.toml")
 
@@ -210,39 +209,24 @@ _ABBREVIATION_FIELDS = ("means", "diagnosis", "finding", "status", "source")
 def load_abbreviations(path: Path = ABBREVIATIONS_FILE) -> dict[str, Abbreviation]:
     """Clinical abbreviations → their readings, read from a data file; a bad entry is one clear error naming
     the file, the line and the field."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:  # "Expected ']' … (at line 3, column 1)"
-        at = re.search(r"at line (\d+)", str(exc))
-        line = int(at.group(1)) if at else (len(text.splitlines()) if "end of document" in str(exc) else None)
-        raise SourceFormatError(path, str(exc), line=line) from exc
-    lines = text.splitlines()
-    return {abbr.lower(): _abbreviation(path, lines, abbr, entry)
-            for abbr, entry in data.get("abbreviations", {}).items()}
+    tables = read_tables(path, "abbreviations")
+    return {abbr.lower(): _abbreviation(tables, abbr, entry) for abbr, entry in tables}
 
 
-def _abbreviation(path: Path, lines: list[str], abbr: str, entry: Any) -> Abbreviation:
-    def bad(problem: str, key: str | None = None) -> SourceFormatError:
-        markers = (f"[abbreviations.{abbr}]", f'[abbreviations."{abbr}"]')
-        line = next((n for n, text in enumerate(lines, 1) if text.strip() in markers), None)
-        return SourceFormatError(path, problem, line=line, field=f"abbreviations.{abbr}" + (f".{key}" if key else ""))
-
-    if not isinstance(entry, dict):
-        raise bad("an entry is a table of " + ", ".join(_ABBREVIATION_FIELDS))
-    for key in sorted(set(entry) - set(_ABBREVIATION_FIELDS)):
-        raise bad(f"unknown field (expected {', '.join(_ABBREVIATION_FIELDS)})", key)
+def _abbreviation(tables: TomlTables, abbr: str, entry: Any) -> Abbreviation:
+    entry = tables.check_fields(abbr, entry, _ABBREVIATION_FIELDS)
     readings: dict[str, tuple[tuple[str, ...], ...]] = {}
     for key in ("means", "diagnosis", "finding", "status"):
         values = entry.get(key, [])
         if not isinstance(values, list) or not all(isinstance(v, str) and tokens(v) for v in values):
-            raise bad("not a list of phrases", key)
+            raise tables.error(abbr, "not a list of phrases", key)
         readings[key] = tuple(tokens(v) for v in values)
     if not any(readings.values()):
-        raise bad("no reading: give means, diagnosis, finding or status")
+        raise tables.error(abbr, "no reading: give means, diagnosis, finding or status")
     source = entry.get("source")
     if not isinstance(source, str) or not source.strip():
-        raise bad("no source: say which release states it, or that it is the team's curation", "source")
+        raise tables.error(abbr, "no source: say which release states it, or that it is the team's curation",
+                           "source")
     return Abbreviation(source=source, **readings)
 
 
