@@ -160,3 +160,24 @@ def in_a_newborn(mention: str) -> list[str] | None:
         return None
     condition = _NEC.sub("necrotizing enterocolitis", condition)
     return [f"{condition} in newborn", f"{condition} of newborn", f"neonatal {condition}", condition]
+
+
+_AT_PLACE = re.compile(r"^(?P<finding>\S.*?)\s+(?:(?:radiating|extending|spreading)\s+(?:in)?to|at|to|over|along)\s+"
+                       r"(?:the\s+|both\s+|his\s+|her\s+)?(?:(?:left|right|bilateral|lower|upper|lung|sternal|"
+                       r"cardiac|mitral|aortic)\s+)*(?:\w+)$", re.IGNORECASE)
+
+
+def without_place(mention: str) -> str | None:
+    """A finding without the place an examination found it or a pain spreads to: "crackles at both lung
+    bases" is crackles, "holosystolic murmur at the apex" a holosystolic murmur, "chest pain radiating to the
+    left arm" a chest pain. ``None`` where the mention ends in no such place.
+
+    >>> without_place("crackles at both lung bases")
+    'crackles'
+    >>> without_place("crushing chest pain radiating to the left arm")
+    'crushing chest pain'
+    >>> without_place("decreased breath sounds at the right base"), without_place("chest pain")
+    ('decreased breath sounds', None)
+    """
+    said = _AT_PLACE.match(mention.strip())
+    return said["finding"] if said else None

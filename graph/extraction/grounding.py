@@ -51,7 +51,14 @@ from graph.extraction.axes import (
     without_agent,
     without_course,
 )
-from graph.extraction.context import arising_on, exertional, in_a_newborn, site_first, without_frame
+from graph.extraction.context import (
+    arising_on,
+    exertional,
+    in_a_newborn,
+    site_first,
+    without_frame,
+    without_place,
+)
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.index_terms import IndexTerm
 from graph.extraction.lay_phrasing import Phrasing, lay_readings, load_lay_phrasing
@@ -181,6 +188,10 @@ def kind_allows(lexicon: Lexicon, entry: Entry, category: str) -> str | None:
         return None if not types or types & wanted else f"a UMLS concept of semantic types {sorted(types)}"
     return f"{s} codes do not ground {category} mentions"
 
+
+#: Words of a name that deny what follows them ("Non-pitting edema", "Absent …"): a look-alike holding one the
+#: mention does not is its opposite.
+_DENYING = frozenset({"non", "no", "absent", "absence"})
 
 #: ICD-10-CM chapters of injuries, external causes and statuses, whose one-word names ("injury", "pregnancy")
 #: are no disease a look-alike adds.
@@ -635,6 +646,8 @@ class Grounder:
                                                f"{arising[0]!r} is coded, {arising[1]!r} apart", None))
         if found is None and category == "finding" and (at_site := site_first(mention)):
             said_otherwise.append((at_site, f"site: {mention!r} is said as {at_site!r}", None))
+        if found is None and category == "finding" and (placed := without_place(mention)):
+            said_otherwise.append((placed, f"place: {mention!r} is {placed!r} where it was found", None))
         if found is None and category == "diagnosis" and last_resorts and (newborn := in_a_newborn(mention)):
             said_otherwise += [(form, f"newborn: {mention!r} is said as {form!r}, as the perinatal chapter "
                                       "names a newborn's conditions", None) for form in newborn[:-1]]
@@ -1332,8 +1345,8 @@ class Grounder:
                     break
                 score = similarity(words, name, known)
                 if (best is not None and score < best[1]) or adds_state(words, name) \
-                        or self._adds_a_condition(words, name):
-                    continue
+                        or self._adds_a_condition(words, name) or any(w in _DENYING and w not in words for w in name):
+                    continue  # nor a name that denies what the mention says ("Non-pitting edema" for pitting edema)
                 for entry in self._rank(self.lexicon.by_name[name], systems):
                     if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display):
                         if best is None or score > best[1] or (

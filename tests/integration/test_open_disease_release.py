@@ -526,6 +526,12 @@ def test_a_finding_said_in_a_sentence_is_read_as_the_term_the_sentence_says(grou
     assert decided("the room is spinning") == ("accept", "HP:0002321")  # Vertigo, not HPO's "Spinning" behaviour
     assert decided("smokes a pack a day", "diagnosis") == ("accept", "F17.210")
     assert decided("denies passing out")[0] == "reject"
+    assert decided("low mood") == ("accept", "HP:0000716") and decided("loss of interest") == ("accept", "HP:0012154")
+    # where an examination found it is no part of the finding; a look-alike that denies it is none
+    assert decided("crackles at both lung bases") == ("accept", "HP:0030830")
+    assert decided("holosystolic murmur at the apex") == ("accept", "HP:0031667")
+    assert decided("crushing chest pain radiating to the left arm") == ("accept", "HP:0100749")
+    assert decided("pitting edema")[1] != "HP:6000507"  # "Non-pitting edema"
     steps = grounder.ground("hears voices telling her to hurt herself", "finding").steps
     assert steps[0].startswith("lay phrasing: 'hears voices telling her to hurt herself' says 'auditory "
                                "hallucination'"), steps
