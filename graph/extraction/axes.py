@@ -94,8 +94,15 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
 #: (acute) exacerbation"): where no code names the mention with them, the condition's own code is the one
 #: the text supports ("CHF exacerbation" is I50.9, as the Alphabetic Index sends it). "Asymptomatic" is read
 #: so too: ICD-10-CM codes a condition without symptoms as the condition ("asymptomatic bacteriuria" is R82.71
-#: "Bacteriuria") except where a title says it ("Asymptomatic varicose veins", Z21).
-COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsening", "asymptomatic"})
+#: "Bacteriuria") except where a title says it ("Asymptomatic varicose veins", Z21). Severity words likewise.
+COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsening", "asymptomatic",
+                          # severity, which ICD-10-CM names only for some conditions ("severe aortic stenosis"
+                          # is I35.0, as "Stenosis, aortic" sends it; "severe persistent asthma" is named)
+                          "severe", "mild", "moderate", "critical", "significant", "marked", "massive",
+                          "profound",
+                          # a quality no HPO term names alone ("2+ pitting edema" is edema; "Non-pitting edema"
+                          # is named, and found before this)
+                          "pitting"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:

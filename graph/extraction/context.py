@@ -26,17 +26,23 @@ _HOW_MANY = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|numerous)\
 _SHOWED = r"(?:ultrasound|CT|MRI|x-?ray|CXR|echo(?:cardiogram)?|ECG|EKG|biopsy|imaging|scan)\s+" \
           r"(?:showed|shows|revealed|reveals|demonstrated|demonstrates)\s+"
 _SIZE = r"\d+(?:\.\d+)?\s*(?:cm|mm)\s+"
-_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED})(?:(?:a|an)\s+)?(?:{_SIZE})?)?"
+#: An examination's grade before a sign ("2+ pitting edema", "trace edema").
+_GRADE = r"(?:[1-4]\s?\+|trace)\s+"
+_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED})(?:(?:a|an)\s+)?(?:{_SIZE})?)?(?:{_GRADE})?"
                    rf"(?:long[- ]?standing\s+)?(?:{_HOW_MANY})?", re.IGNORECASE)
-_COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few)"
-_DURATION = rf"(?:(?:for|over|since|x)\s+(?:the\s+(?:past|last)\s+)?{_COUNT}\s+" \
-            r"(?:hours?|days?|weeks?|months?|years?)|since\s+birth)"
+_COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|an?)"
+#: How long: "for two weeks", "over the past 3 days", "lasting over an hour", "x 3 days".
+_DURATION = rf"(?:(?:for|over|since|x|lasting|lasted)\s+(?:the\s+(?:past|last)\s+)?" \
+            rf"(?:(?:over|more\s+than|less\s+than|about|almost|nearly|at\s+least|up\s+to)\s+)?{_COUNT}\s+" \
+            r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|since\s+birth)"
 _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|admission|" \
             r"biopsy|endoscopy|colonoscopy)"
 _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
 #: How often, where it says only that it persists ("feels anxious all the time").
 _ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+day|most\s+days)"
 _AMOUNT = r"of\s+\d+(?:\.\d+)?\s*(?:lbs?|kg|g|%|cm|mm|pounds?|kilograms?)"
+#: How much was smoked, after a smoking status ("ex-smoker, 30 pack-years").
+_PACK_YEARS = r"\d+(?:\.\d+)?[- ]?pack[- ]?years?(?:\s+(?:history|smoking\s+history))?"
 #: What a condition is treated with ("seizure disorder on levetiracetam", "COPD on 2 L of home oxygen"): a
 #: medicine by its name's class ending, or a treatment word. A site after "on" ("ulcer on the heel") is not one.
 _DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib|pine|zole|cillin|mycin|" \
@@ -44,8 +50,8 @@ _DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib
                 r"thiazide|lukast|terol|sone|olone|ium)"
 _TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator)"
 _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?:{_TREATMENT}|[a-z]+{_DRUG_ENDINGS})\b"
-_TRAIL = re.compile(rf"(?:\s+(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}))+\s*$",
-                   re.IGNORECASE)
+_TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
+                   rf"{_PACK_YEARS}))+\s*$", re.IGNORECASE)
 
 
 def without_frame(mention: str) -> str:
@@ -75,9 +81,18 @@ def without_frame(mention: str) -> str:
     'weight loss'
     >>> without_frame("feels anxious all the time")
     'anxious'
+    >>> without_frame("a generalized tonic-clonic seizure lasting two minutes"), without_frame("cough for a week")
+    ('generalized tonic-clonic seizure', 'cough')
+    >>> without_frame("joint stiffness in the morning lasting over an hour")
+    'joint stiffness in the morning'
     """
     core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
+    # an article before a phrase of two words or more ("a generalized tonic-clonic seizure"), never "a fib"
+    core = _ARTICLE.sub("", core, count=1)
     return core or mention
+
+
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+(?=\S+\s+\S)", re.IGNORECASE)
 
 
 _EXERTION = re.compile(r"^(?P<finding>.*\S)\s+(?:on|with)\s+exertion$", re.IGNORECASE)
@@ -181,3 +196,62 @@ def without_place(mention: str) -> str | None:
     """
     said = _AT_PLACE.match(mention.strip())
     return said["finding"] if said else None
+
+
+#: When a finding comes, or what it comes without: "RUQ pain after fatty meals" is the pain, "generalized
+#: itching without a rash" the itching, "joint stiffness in the morning" the stiffness. Read only where the
+#: whole mention names nothing ("migraine without aura" is a name of its own).
+_CIRCUMSTANCE = re.compile(
+    r"^(?P<finding>\S.*?)\s+(?:(?:(?:mainly|mostly|especially|worse|only)\s+)?(?:after|following|with|when|while|on|"
+    r"during|before)\s+(?:(?:a|an|the)\s+)?(?:eating|meals?|fatty\s+(?:meals?|foods?)|food|exercise|exertion|walking|"
+    r"climbing\s+stairs|lying\s+(?:flat|down)|standing(?:\s+up)?|coughing|urination|urinating|voiding|"
+    r"intercourse|sex|swallowing|deep\s+(?:breaths?|inspiration)|breathing|inspiration|movement|bending\s+over|"
+    r"activity|waking|awakening)|without\s+(?:a\s+|an\s+|any\s+)?\S+(?:\s+\S+)?|"
+    r"in\s+the\s+(?:morning|mornings|evening|evenings|night)|at\s+night|upon\s+waking)$", re.IGNORECASE)
+
+
+def without_circumstance(mention: str) -> str | None:
+    """A finding without when it comes or what it comes without; ``None`` where it ends in neither.
+
+    >>> without_circumstance("RUQ pain after fatty meals"), without_circumstance("generalized itching without a rash")
+    ('RUQ pain', 'generalized itching')
+    >>> without_circumstance("joint stiffness in the morning"), without_circumstance("chest pain")
+    ('joint stiffness', None)
+    """
+    said = _CIRCUMSTANCE.match(mention.strip())
+    return said["finding"] if said else None
+
+
+_MALIGNANCY = re.compile(r"\b(?:(?:adeno|squamous\s+cell\s+|small\s+cell\s+|large\s+cell\s+)?carcinoma|cancer|"
+                         r"malignancy|malignant\s+(?:tumou?r|neoplasm|lesion|growth))\b", re.IGNORECASE)
+_NOT_MALIGNANT = re.compile(r"\bin\s+situ\b|\bbenign\b|\bmalignant\s+melanoma\b|\bhistory\b|\bscreening\b|"
+                            r"\bmetasta\w*|\bsecondary\b", re.IGNORECASE)
+#: A cancer's histology, which ICD-10-CM's C codes do not name (they name the site; the morphology is ICD-O's).
+_HISTOLOGY = re.compile(r"\b(?:medullary|papillary|follicular|anaplastic|ductal|lobular|invasive|infiltrating|"
+                        r"mucinous|serous|urothelial|transitional\s+cell|clear\s+cell|signet\s+ring|"
+                        r"(?:well|moderately|poorly)[- ]differentiated)\s+", re.IGNORECASE)
+
+
+def as_malignant_neoplasm(mention: str) -> str | None:
+    """A cancer said as ICD-10-CM's titles say it: by site, as a malignant neoplasm (the histology is no axis of
+    the classification's C codes), and a melanoma as a *malignant* melanoma. ``None`` where the mention says no
+    cancer, or says one in situ or benign.
+
+    >>> as_malignant_neoplasm("adenocarcinoma of the right upper lobe"), as_malignant_neoplasm("colon carcinoma")
+    ('malignant neoplasm of right upper lobe', 'malignant neoplasm of colon')
+    >>> as_malignant_neoplasm("melanoma of the back"), as_malignant_neoplasm("carcinoma in situ of the cervix")
+    ('malignant melanoma of the back', None)
+    >>> as_malignant_neoplasm("papillary thyroid carcinoma"), as_malignant_neoplasm("metastatic colon cancer")
+    ('malignant neoplasm of thyroid', None)
+    """
+    if _NOT_MALIGNANT.search(mention):
+        return None
+    if re.search(r"\bmelanoma\b", mention, re.IGNORECASE):
+        return re.sub(r"\bmelanoma\b", "malignant melanoma", mention, count=1, flags=re.IGNORECASE)
+    said = _MALIGNANCY.search(mention)
+    if said is None:
+        return None
+    site = _HISTOLOGY.sub("", f"{mention[:said.start()]} {mention[said.end():]}").strip()
+    site = re.sub(r"^(?:of|in)\s+(?:the\s+)?", "", site, flags=re.IGNORECASE).strip()
+    said_so = f"malignant neoplasm of {site}"
+    return said_so if site and said_so.lower() != mention.strip().lower() else None

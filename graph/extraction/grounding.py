@@ -53,9 +53,11 @@ from graph.extraction.axes import (
 )
 from graph.extraction.context import (
     arising_on,
+    as_malignant_neoplasm,
     exertional,
     in_a_newborn,
     site_first,
+    without_circumstance,
     without_frame,
     without_place,
 )
@@ -189,9 +191,20 @@ def kind_allows(lexicon: Lexicon, entry: Entry, category: str) -> str | None:
     return f"{s} codes do not ground {category} mentions"
 
 
+#: A history's note that it left nothing behind, which the history code itself states ("Z86.73 … without
+#: residual deficits").
+_NO_RESIDUAL = re.compile(r",?\s*(?:with\s+)?(?:no|without)\s+(?:residual|remaining|lasting)\s+"
+                          r"(?:neurologic(?:al)?\s+)?(?:deficits?|sequelae|weakness)\s*$", re.IGNORECASE)
+
+#: What an implant is made of, which no status title of ICD-10-CM names ("s/p mechanical MVR" is Z95.2).
+_KINDS_OF_IMPLANT = frozenset({"mechanical", "bioprosthetic", "tissue", "porcine", "bovine", "metallic"})
+
 #: Words of a name that deny what follows them ("Non-pitting edema", "Absent …"): a look-alike holding one the
 #: mention does not is its opposite.
 _DENYING = frozenset({"non", "no", "absent", "absence"})
+#: Severity words: a look-alike that grades what the mention does not ("Major depressive disorder, recurrent
+#: severe …" for "major depression, recurrent") is more specific than the text.
+_DENYING_OR_GRADING = _DENYING | {"severe", "mild", "moderate", "profound", "critical", "massive"}
 
 #: ICD-10-CM chapters of injuries, external causes and statuses, whose one-word names ("injury", "pregnancy")
 #: are no disease a look-alike adds.
@@ -648,13 +661,20 @@ class Grounder:
             said_otherwise.append((at_site, f"site: {mention!r} is said as {at_site!r}", None))
         if found is None and category == "finding" and (placed := without_place(mention)):
             said_otherwise.append((placed, f"place: {mention!r} is {placed!r} where it was found", None))
+        if found is None and category == "finding" and (bare := without_circumstance(mention)):
+            said_otherwise.append((bare, f"circumstance: {mention!r} is {bare!r}, with when it comes", None))
+        cancer = as_malignant_neoplasm(mention) if category == "diagnosis" and last_resorts else None
+        if cancer is not None and (found is None or found[1].system in YIELDS_TO_PREFERRED[category]):
+            # ICD-10-CM first: "squamous cell carcinoma of the esophagus" is C15.9 before Orphanet's entry of it
+            said_otherwise.insert(0, (cancer, f"neoplasm: {mention!r} is said as ICD-10-CM's titles say a cancer, "
+                                              f"{cancer!r}", "CD"))
         if found is None and category == "diagnosis" and last_resorts and (newborn := in_a_newborn(mention)):
             said_otherwise += [(form, f"newborn: {mention!r} is said as {form!r}, as the perinatal chapter "
                                       "names a newborn's conditions", None) for form in newborn[:-1]]
             # the condition alone only where its code is a newborn's (P) or congenital (Q): "LGA baby" is P08.1,
             # while a newborn's sepsis is never the adult's A41.9
             said_otherwise.append((newborn[-1], f"newborn: {mention!r} is a newborn's {newborn[-1]!r}", "PQ"))
-        for phrase, note, chapters in said_otherwise:
+        for phrase, note, chapters in said_otherwise:  # with a name found, only the cancer's ICD-10-CM reading
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=False)
             if decided.outcome != "reject" and (chapters is None or (
@@ -783,6 +803,8 @@ class Grounder:
         """A history ("h/o TIA") or status ("s/p CABG") goes to the Z code that names it, or is rejected:
         the condition's own code is never the answer, whoever proposed it (:mod:`.history`)."""
         kind, of = shorthand.kind, shorthand.of
+        if kind == "history":  # "h/o stroke, no residual deficits": the history code says whether any remain
+            of = _NO_RESIDUAL.sub("", of) or of
         steps = [f"{kind}: {mention!r} states a {kind} of {of!r}"]
         found = (self._status_of(of, steps) if kind == "status" else self._treatment_of(of, steps)
                  if kind == "treatment" else self._history_of(of, steps, kind == "family"))
@@ -856,9 +878,12 @@ class Grounder:
         names it exactly, or what the abbreviations file reads it as ("TKA": artificial knee joint,
         "splenectomy": spleen)."""
         said = tokens(of)
-        for words in self.lexicon.readings(said, "status"):
-            for lead in (("presence",), ("status",), ("acquired", "absence")):
-                named = self._named((*lead, *words), "diagnosis", ("ICD10CM",), steps)
+        plain = tuple(w for w in said if w not in _KINDS_OF_IMPLANT)  # "mechanical MVR": a prosthetic heart valve
+        for words in dict.fromkeys([*self.lexicon.readings(said, "status"), *self.lexicon.readings(plain, "status")]):
+            # "Presence of prosthetic heart valve", "Status post …", "Kidney transplant status"
+            for said_as in (("presence", *words), ("status", *words), ("acquired", "absence", *words),
+                            (*words, "status")):
+                named = self._named(said_as, "diagnosis", ("ICD10CM",), steps)
                 if named is not None:
                     if words != said:
                         steps.insert(-1, self._read_as(said, words))
@@ -907,7 +932,8 @@ class Grounder:
         if not entry.active:
             for successor in entry.replaced_by:
                 new = self.lexicon.get(system, successor)
-                if new and new.active and self._match(words, new) >= PROPOSED_MATCH_THRESHOLD:
+                if new and new.active and kind_allows(self.lexicon, new, category) is None \
+                        and self._match(words, new) >= PROPOSED_MATCH_THRESHOLD:
                     steps.append(f"proposed: inactive in {release}, replaced by {successor}")
                     return Decision("replace", "replaced_by", new.system, new.code, new.display, new.release,
                                     self._match(words, new),
@@ -932,12 +958,21 @@ class Grounder:
         # E05.0 "Thyrotoxicosis with diffuse goiter", and adds nothing.
         added = min((unstated_qualifiers(words, name) for name in (entry.display, *entry.names)
                      if covers(core, tokens(name))), key=len, default=unstated_qualifiers(words, entry.display))
+        indexed = self.lexicon.index_terms.get(core)
+        if added and indexed is not None and indexed.code == entry.code:  # "morbid obesity": E66.01, "… due to …"
+            steps.append(f"proposed: the Alphabetic Index sends {' '.join(core)!r} to it ({indexed.explain()})")
+            added = []
         if added:
             steps.append(f"proposed: its name {entry.display!r} adds {', '.join(repr(a) for a in added)}, which "
                          f"{mention!r} does not state")
             return Refused(says_more=True)
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
         supported = self._supported_instead(entry, core, category)
+        if supported is not None and axes and self._by_axes(supported, axes, words, []).ref == entry.ref:
+            # what the proposal says beyond the condition is what the text's axes say ("right upper lobe")
+            steps.append(f"proposed: says no more than the text, whose axes ({axes.describe()}) choose it among "
+                         f"the codes of {supported.code}")
+            supported = None
         if supported is not None:
             steps.append(f"proposed: says more than the text, which names {supported.code} {supported.display!r}")
             supported = self._default_code(supported, steps)
@@ -1345,7 +1380,8 @@ class Grounder:
                     break
                 score = similarity(words, name, known)
                 if (best is not None and score < best[1]) or adds_state(words, name) \
-                        or self._adds_a_condition(words, name) or any(w in _DENYING and w not in words for w in name):
+                        or self._adds_a_condition(words, name) \
+                        or any(w in _DENYING_OR_GRADING and w not in words for w in name):
                     continue  # nor a name that denies what the mention says ("Non-pitting edema" for pitting edema)
                 for entry in self._rank(self.lexicon.by_name[name], systems):
                     if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display):

@@ -21,8 +21,9 @@ from loaders.toml_tables import TomlTables, read_tables
 LAY_PHRASING_FILE = shipped_path("graph", "resources", "lay_phrasing.toml")
 
 _FIELDS = ("pattern", "means", "category", "source")
-#: Words that deny or doubt what a sentence says.
-_DENIED = re.compile(r"\b(?:no|not|denies|denied|deny|never|without|negative|absent|rule out|r/o)\b", re.IGNORECASE)
+#: Words that deny or doubt what a sentence says, or put it in the past ("ex-smoker, 30 pack-years" is no smoker).
+_DENIED = re.compile(r"\b(?:no|not|denies|denied|deny|never|without|negative|absent|rule out|r/o|ex|former|formerly|"
+                     r"quit|stopped|previously|history of|h/o)\b", re.IGNORECASE)
 _CATEGORIES = ("finding", "diagnosis", "any")
 
 

@@ -53,9 +53,11 @@ def stem(word: str) -> str:
 
 
 #: British spellings → American, applied to every word before comparing (ICD-10-CM and HPO names are
-#: American; vignettes and synonyms are not always): anaemia, oedema, diarrhoea, coeliac, haem-, paed-, tumour.
+#: American; vignettes and synonyms are not always): anaemia, oedema, diarrhoea, coeliac, haem-, paed-, tumour,
+#: phaeo-, caecum, faeces.
 _BRITISH = ((re.compile(r"^coeliac"), "celiac"), (re.compile(r"^oe"), "e"), (re.compile(r"aem"), "em"),
-            (re.compile(r"oea$"), "ea"), (re.compile(r"^haem"), "hem"), (re.compile(r"^paed"), "ped"),
+            (re.compile(r"oea$"), "ea"), (re.compile(r"^haem"), "hem"), (re.compile(r"paed"), "ped"),
+            (re.compile(r"^(c|f|gyn)aec"), r"\1ec"), (re.compile(r"^phae"), "phe"),
             (re.compile(r"^foet"), "fet"), (re.compile(r"(?<=..)our$"), "or"),
             (re.compile(r"(?<=...)ise$"), "ize"), (re.compile(r"(?<=...)is(ed|ing)$"), r"iz\1"),
             (re.compile(r"tre$"), "ter"))
@@ -66,6 +68,8 @@ def american(word: str) -> str:
 
     >>> [american(w) for w in ("anaemia", "oedema", "diarrhoea", "coeliac", "tumour", "goitre", "foetal")]
     ['anemia', 'edema', 'diarrhea', 'celiac', 'tumor', 'goiter', 'fetal']
+    >>> [american(w) for w in ("phaeochromocytoma", "caecum", "faeces", "gynaecomastia", "orthopaedic")]
+    ['pheochromocytoma', 'cecum', 'feces', 'gynecomastia', 'orthopedic']
     """
     if len(word) < 5:
         return word
@@ -281,7 +285,7 @@ class Loan:
 STATE_WORDS = frozenset({"congenital", "induced", "iatrogenic", "postprocedural", "postoperative", "secondary",
                          "traumatic", "alcoholic", "rheumatic", "recurrent", "remission", "relapse",
                          "susceptibility", "hereditary", "familial", "gestational", "neonatal", "drug",
-                         "asymptomatic", "abuse", "dependence"})
+                         "asymptomatic", "abuse", "dependence", "situ"})
 
 
 #: Origins a term of a rare-disease ontology has by its nature (a congenital diarrhoea is neonatal), whether its

@@ -119,10 +119,11 @@ _VALUE = re.compile(
 
 
 #: A direction said in words instead of a value: "high K", "low platelets", "elevated LFTs".
-_SAID_DIRECTION = re.compile(r"^(?P<direction>high|elevated|raised|increased|low|decreased|reduced|depressed)\s+"
+_SAID_DIRECTION = re.compile(r"^(?P<direction>high|elevated|raised|increased|low|decreased|reduced|depressed|"
+                             r"suppressed)\s+"
                              r"(?P<analyte>[a-z][a-z0-9+ ]*)$")
 _DIRECTION_WORDS = {"high": "high", "elevated": "high", "raised": "high", "increased": "high", "low": "low",
-                    "decreased": "low", "reduced": "low", "depressed": "low"}
+                    "decreased": "low", "reduced": "low", "depressed": "low", "suppressed": "low"}
 
 
 @dataclass(frozen=True)

@@ -49,11 +49,11 @@ def noun_forms(word: str) -> list[str]:
 #: Everyday clinical words and the word the classifications' names use for them ("GI bleed": "Gastrointestinal
 #: hemorrhage", "ureteral stone": "Calculus of ureter", "Erb's palsy": "Erb's paralysis …", "suicidal thoughts":
 #: HPO's "Suicidal ideation", "pulmonary sarcoid": "Sarcoidosis of lung", "solitary thyroid nodule": "Nontoxic
-#: single thyroid nodule").
+#: single thyroid nodule", "major depression, recurrent": "Major depressive disorder, recurrent …").
 _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "bleed": ("hemorrhage",), "bleeding": ("hemorrhage",), "stone": ("calculus",), "stones": ("calculus",),
     "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
-    "solitary": ("single",),
+    "solitary": ("single",), "depression": ("depressive disorder",),
 }
 
 
@@ -63,7 +63,7 @@ def title_words(word: str) -> tuple[str, ...]:
     >>> title_words("bleed"), title_words("fever")
     (('hemorrhage',), ())
     """
-    return tuple(comparable(w) for w in _TITLE_WORDS.get(word, ()))
+    return tuple(" ".join(comparable(part) for part in w.split()) for w in _TITLE_WORDS.get(word, ()))
 
 
 def noun_readings(words: tuple[str, ...], limit: int = 12) -> list[tuple[str, ...]]:
@@ -80,7 +80,8 @@ def noun_readings(words: tuple[str, ...], limit: int = 12) -> list[tuple[str, ..
     choices = [[w, *noun_forms(w), *title_words(w)] for w in words]
     if all(len(c) == 1 for c in choices):
         return []
-    readings = [tuple(r) for r in product(*choices) if tuple(r) != words]
+    # a title's word may be two ("major depression": "Major depressive disorder")
+    readings = [tuple(" ".join(r).split()) for r in product(*choices) if tuple(r) != words]
     if len(words) >= 2 and words[-1] in _STATE_OF_MIND and len(choices[-2]) > 1:
         # "paranoid thoughts", "depressed mood": the adjective's noun says it all (paranoia, depression)
         readings += [tuple(r) for r in product(*choices[:-1]) if tuple(r) != words[:-1]]

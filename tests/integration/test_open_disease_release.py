@@ -532,12 +532,52 @@ def test_a_finding_said_in_a_sentence_is_read_as_the_term_the_sentence_says(grou
     assert decided("holosystolic murmur at the apex") == ("accept", "HP:0031667")
     assert decided("crushing chest pain radiating to the left arm") == ("accept", "HP:0100749")
     assert decided("pitting edema")[1] != "HP:6000507"  # "Non-pitting edema"
+    assert decided("blood in the toilet bowl") == ("accept", "HP:0002573")  # Hematochezia
+    assert decided("always thirsty") == ("accept", "HP:0001959") and decided("losing her hair")[1] == "HP:0001596"
+    assert decided("liver palpable 4 cm below the costal margin") == ("accept", "HP:0002240")
+    assert decided("velvety brown skin on the neck") == ("accept", "HP:0000956")  # Acanthosis nigricans
+    assert decided("wishes she were dead") == ("accept", "HP:0031589")
+    assert decided("quit smoking, 40 pack-year history", "diagnosis")[1] != "F17.210"  # no current smoker
     steps = grounder.ground("hears voices telling her to hurt herself", "finding").steps
     assert steps[0].startswith("lay phrasing: 'hears voices telling her to hurt herself' says 'auditory "
                                "hallucination'"), steps
     steps = grounder.ground("septic shock", "diagnosis").steps
     assert "index term: the ICD-10-CM Alphabetic Index sends 'septic shock' to R65.21 (Shock, septic (due to " \
            "severe sepsis) R65.21 (code first the infection))" in steps, steps
+
+
+def test_cancers_severities_circumstances_and_statuses_are_read_as_the_classification_says_them(grounder):
+    """Issue 21, patterns 3, 4 and 6 on the real releases (examples outside every labelled set): a cancer is its
+    site's malignant neoplasm, ICD-10-CM before an Orphanet entry, never a carcinoma *in situ*; a severity no
+    code names is no reason to reject, and a look-alike that grades what the mention does not is none; when a
+    finding comes and how long it lasts are no part of it; a status the title ends with, an implant's material
+    and a history's "no residual deficits" are read; an obsolete HPO id is never replaced by an HPO term for a
+    diagnosis."""
+    def code(mention: str, category: str = "diagnosis", proposed: str | None = None) -> str | None:
+        system, _, value = (proposed or "").partition(":")
+        return grounder.ground(mention, category, system=system or None, code=value or None).code
+
+    assert code("carcinoma of the stomach") == "C16.9"
+    assert code("carcinoma of the colon") == "C18.9"  # not D01.0 "Carcinoma in situ of colon"
+    assert code("squamous cell carcinoma of the esophagus") == "C15.9"  # not ORPHA:99977
+    assert code("urothelial carcinoma of the bladder") == "C67.9"
+    assert code("melanoma of the left thigh") == "C43.72"
+    assert code("metastatic colon cancer") != "C18.9"  # a secondary neoplasm is no primary's code
+    # the side an axis chooses is no "more than the text" in a proposal
+    assert code("squamous cell carcinoma of the left lower lobe", proposed="ICD10CM:C34.32") == "C34.32"
+    assert code("severe mitral regurgitation") == "I34.0" and code("mild aortic stenosis") == "I35.0"
+    assert code("major depression, single episode, severe") == "F32.2"
+    assert code("major depression, recurrent") == "F33.9"  # not F33.2 "… recurrent severe …"
+    assert code("epigastric pain after eating", "finding") == "HP:0410019"
+    assert code("headache lasting three days", "finding") == "HP:0002315"
+    assert code("2+ pitting edema", "finding") == "HP:0000969"
+    assert code("s/p liver transplant") == "Z94.4" and code("s/p bioprosthetic AVR") == "Z95.2"
+    assert code("h/o TIA, no residual deficits") == "Z86.73"
+    assert code("former smoker, 20 pack-years") == "Z87.891"
+    assert code("faecal impaction") == "K56.41"
+    assert code("septic shock", proposed="ICD10CM:R65.21") == "R65.21"
+    replaced = grounder.ground("degenerative joint disease", "diagnosis", system="HPO", code="HP:0001379")
+    assert replaced.system == "ICD10CM", replaced  # HP:0001379 is obsolete, replaced by an HPO term
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

@@ -30,6 +30,11 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     assert says("denies passing out") == [] and says("no blood in the urine") == []
     assert says("has not had a period in four months") == ["amenorrhea"]  # the denial is the phrasing's own
     assert says("chest pain") == []
+    # in the past: an ex-smoker's pack-years are no smoking now
+    assert says("30 pack-years", "diagnosis") == ["nicotine dependence, cigarettes"]
+    assert says("ex-smoker, 30 pack-years", "diagnosis") == []
+    assert says("quit 2 years ago, 20 pack-years", "diagnosis") == []
+    assert says("no longer enjoys the hobbies he used to") == ["anhedonia"]  # "used to" is no past finding
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
