@@ -53,6 +53,8 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     (Axes(side='right', encounter=None), ('carpal', 'tunnel', 'syndrome'))
     >>> read_axes(("left", "distal", "radius", "fracture", "subsequent", "visit"))
     (Axes(side='left', encounter='D'), ('distal', 'radius', 'fracture'))
+    >>> read_axes(("closed", "fracture", "right", "distal", "radius"))
+    (Axes(side='right', encounter='A'), ('fracture', 'distal', 'radius'))
     >>> read_axes(("sciatica",))
     (Axes(side=None, encounter=None), ('sciatica',))
 
@@ -60,11 +62,17 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     """
     sides = {SIDES[w] for w in words if w in SIDES}
     encounters = {ENCOUNTERS[w] for w in words if w in ENCOUNTERS}
+    # a closed fracture is the 7th character's own word ("initial encounter for closed fracture"): A where no
+    # encounter is said
+    closed = "closed" in words and "fracture" in words
+    if closed and not encounters:
+        encounters = {"A"}
     axes = Axes(next(iter(sides)) if len(sides) == 1 else None,
                 next(iter(encounters)) if len(encounters) == 1 else None)
     if not sides and not encounters:
         return axes, words
-    core = tuple(w for w in words if w not in SIDES and w not in ENCOUNTERS and w not in _CARRIERS)
+    core = tuple(w for w in words if w not in SIDES and w not in ENCOUNTERS and w not in _CARRIERS
+                 and not (closed and w == "closed"))
     return axes, core
 
 

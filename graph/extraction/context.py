@@ -40,7 +40,8 @@ _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparo
 _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
 #: How often, where it says only that it persists ("feels anxious all the time").
 _ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+day|most\s+days)"
-_AMOUNT = r"of\s+\d+(?:\.\d+)?\s*(?:lbs?|kg|g|%|cm|mm|pounds?|kilograms?)"
+_AMOUNT = r"of\s+(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|" \
+          r"fifty)\s*(?:lbs?|kg|g|%|cm|mm|pounds?|kilograms?)"
 #: How much was smoked, after a smoking status ("ex-smoker, 30 pack-years").
 _PACK_YEARS = r"\d+(?:\.\d+)?[- ]?pack[- ]?years?(?:\s+(?:history|smoking\s+history))?"
 #: What a condition is treated with ("seizure disorder on levetiracetam", "COPD on 2 L of home oxygen"): a
@@ -78,6 +79,8 @@ def without_frame(mention: str) -> str:
     >>> without_frame("six cafe-au-lait spots"), without_frame("multiple sclerosis")
     ('cafe-au-lait spots', 'multiple sclerosis')
     >>> without_frame("weight loss of 12% since birth")
+    'weight loss'
+    >>> without_frame("weight loss of ten pounds")
     'weight loss'
     >>> without_frame("feels anxious all the time")
     'anxious'
@@ -179,7 +182,7 @@ def in_a_newborn(mention: str) -> list[str] | None:
 
 _AT_PLACE = re.compile(r"^(?P<finding>\S.*?)\s+(?:(?:radiating|extending|spreading)\s+(?:in)?to|at|to|over|along)\s+"
                        r"(?:the\s+|both\s+|his\s+|her\s+)?(?:(?:left|right|bilateral|lower|upper|lung|sternal|"
-                       r"cardiac|mitral|aortic)\s+)*(?:\w+)$", re.IGNORECASE)
+                       r"cardiac|mitral|aortic)\s+)*(?:\w+)(?:\s+and\s+(?:the\s+)?\w+)?$", re.IGNORECASE)
 
 
 def without_place(mention: str) -> str | None:
@@ -191,6 +194,8 @@ def without_place(mention: str) -> str | None:
     'crackles'
     >>> without_place("crushing chest pain radiating to the left arm")
     'crushing chest pain'
+    >>> without_place("chest pain spreading to the left arm and jaw")
+    'chest pain'
     >>> without_place("decreased breath sounds at the right base"), without_place("chest pain")
     ('decreased breath sounds', None)
     """

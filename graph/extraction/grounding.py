@@ -537,6 +537,17 @@ class Grounder:
                 if decided.outcome != "reject" and (form == exertion[1] or decided.method in _EXACT_METHODS):
                     decided.steps.insert(0, f"context: {mention!r} is read as {form!r}")
                     return decided
+        if last_resorts and tokens(mention) not in self.lexicon.by_name:  # "needs three pillows to sleep": orthopnea
+            # before the frame is taken off: "feeling down" is a depressed mood, not "down"
+            for phrasing in lay_readings(self.phrasings, mention, category):
+                decided = self.ground(phrasing.means, category, finding_type=finding_type, system=system,
+                                      code=code, categories=categories, last_resorts=False)
+                if decided.outcome != "reject":
+                    decided.steps.insert(0, f"lay phrasing: {mention!r} says {phrasing.means!r} ({phrasing.source})")
+                    return decided
+        measured = read_measurement(mention) if category == "finding" else None
+        if measured is not None and measured.value:  # before the frame: "A1c of 8.5%" is no "A1c" said alone
+            return self._ground_measurement(measured, finding_type, system, code)
         phrase = without_frame(mention)
         if phrase != mention:  # "toddler brought in with a barking cough": the barking cough is grounded
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
@@ -550,13 +561,6 @@ class Grounder:
         if shorthand is not None and "ICD10CM" in self.lexicon.releases:
             return self._ground_shorthand(shorthand, mention, system, code)
         written = tokens(mention)
-        if last_resorts and written not in self.lexicon.by_name:  # "needs three pillows to sleep": orthopnea
-            for phrasing in lay_readings(self.phrasings, mention, category):
-                decided = self.ground(phrasing.means, category, finding_type=finding_type, system=system,
-                                      code=code, categories=categories, last_resorts=False)
-                if decided.outcome != "reject":
-                    decided.steps.insert(0, f"lay phrasing: {mention!r} says {phrasing.means!r} ({phrasing.source})")
-                    return decided
         readings = self.lexicon.readings(written, category)
         steps: list[str] = []
         words = readings[0]

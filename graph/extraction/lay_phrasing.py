@@ -22,8 +22,8 @@ LAY_PHRASING_FILE = shipped_path("graph", "resources", "lay_phrasing.toml")
 
 _FIELDS = ("pattern", "means", "category", "source")
 #: Words that deny or doubt what a sentence says, or put it in the past ("ex-smoker, 30 pack-years" is no smoker).
-_DENIED = re.compile(r"\b(?:no|not|denies|denied|deny|never|without|negative|absent|rule out|r/o|ex|former|formerly|"
-                     r"quit|stopped|previously|history of|h/o)\b", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:no(?!\s+one\b)|not|denies|denied|deny|never|without|negative|absent|rule out|r/o|ex|"
+                     r"former|formerly|quit|stopped|previously|history of|h/o)\b", re.IGNORECASE)
 _CATEGORIES = ("finding", "diagnosis", "any")
 
 
@@ -72,11 +72,21 @@ def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list
     """The phrasings ``mention`` holds for ``category``, in the file's order.
 
     >>> phrasings = load_lay_phrasing()
-    >>> [p.means for p in lay_readings(phrasings, "wakes up at night gasping for air", "finding")]
-    ['paroxysmal nocturnal dyspnea']
+    >>> [p.means for p in lay_readings(phrasings, "wakes up at night gasping for air", "finding")]  # first taken
+    ['paroxysmal nocturnal dyspnea', 'dyspnea']
     >>> lay_readings(phrasings, "denies passing out", "finding"), lay_readings(phrasings, "passed out", "diagnosis")
     ([], [])
     >>> [p.means for p in lay_readings(phrasings, "has not had a period in six months", "finding")]
     ['amenorrhea']
     """
+    gate = _ANY_OF.get(id(phrasings))
+    if gate is None or gate[0] is not phrasings:  # one search for all patterns first: most mentions hold none
+        gate = _ANY_OF[id(phrasings)] = (phrasings, re.compile("|".join(f"(?:{p.pattern.pattern})" for p in phrasings)
+                                                                  or "(?!)", re.IGNORECASE))
+    if not gate[1].search(mention):
+        return []
     return [p for p in phrasings if p.says(mention, category)]
+
+
+#: Per list of phrasings (by identity, the list kept beside it), one pattern that holds them all.
+_ANY_OF: dict[int, tuple[list[Phrasing], re.Pattern[str]]] = {}

@@ -98,8 +98,28 @@ ANALYTES: tuple[Analyte, ...] = (
        "tachycardia"),
     _a("respiratory rate", "rr; respiratory rate; resp rate; respirations; tachypneic; bradypneic", 12, 20,
        "/min", "bradypnea", "tachypnea"),
-    _a("temperature", "temperature; temp; t; tmax; febrile; afebrile; hypothermic", 35.0, 37.9, "°C",
+    _a("temperature", "temperature; temp; t; tmax; febrile; afebrile; hypothermic; fever", 35.0, 37.9, "°C",
        "hypothermia", "fever"),
+    _a("free thyroxine", "free t4; ft4; free thyroxine", 0.8, 1.8, "ng/dL", "low free t4",
+       "increased circulating t4 concentration"),
+    _a("international normalized ratio", "inr", None, 1.2, "", "", "elevated inr"),
+    _a("troponin", "troponin; trop; troponin i; troponin t; tni; tnt; hs troponin; high sensitivity troponin",
+       None, 0.04, "ng/mL", "", "increased circulating troponin i concentration"),
+    _a("natriuretic peptide", "bnp; brain natriuretic peptide; nt probnp; probnp; nt pro bnp", None, 100,
+       "pg/mL", "", "elevated bnp"),
+    _a("lipase", "lipase; serum lipase", None, 60, "U/L", "",
+       "increased circulating pancreatic triacylglycerol lipase level"),
+    _a("ferritin", "ferritin; serum ferritin", 15, 300, "ng/mL", "low ferritin", "hyperferritinemia"),
+    _a("LDL cholesterol", "ldl; ldl cholesterol; ldl c", None, 160, "mg/dL", "", "elevated ldl"),
+    _a("sedimentation rate", "esr; sed rate; erythrocyte sedimentation rate", None, 30, "mm/h", "",
+       "elevated erythrocyte sedimentation rate"),
+    _a("C-reactive protein", "crp; c reactive protein; c-reactive protein", None, 10, "mg/L", "",
+       "elevated c reactive protein level"),
+    _a("prostate-specific antigen", "psa; prostate specific antigen", None, 4, "ng/mL", "",
+       "elevated prostate specific antigen level"),
+    _a("anion gap", "anion gap; serum anion gap", None, 12, "mmol/L", "", "elevated serum anion gap"),
+    _a("arterial pH", "ph; arterial ph; blood ph", 7.35, 7.45, "", "acidosis", "alkalosis"),
+    _a("arterial oxygen", "pao2; po2", 80, None, "mmHg", "hypoxemia", ""),
 )
 
 #: Blood pressure is two values; high is either above its limit, low a systolic under 90.
@@ -122,6 +142,9 @@ _VALUE = re.compile(
 _SAID_DIRECTION = re.compile(r"^(?P<direction>high|elevated|raised|increased|low|decreased|reduced|depressed|"
                              r"suppressed)\s+"
                              r"(?P<analyte>[a-z][a-z0-9+ ]*)$")
+#: The same said after the analyte: "troponin elevated", "free T4 low", "potassium is low".
+_SAID_DIRECTION_AFTER = re.compile(r"^(?P<analyte>[a-z][a-z0-9+ ]*?)\s+(?:is\s+|was\s+)?(?P<direction>high|elevated|"
+                                   r"raised|increased|low|decreased|reduced|depressed|suppressed)$")
 _DIRECTION_WORDS = {"high": "high", "elevated": "high", "raised": "high", "increased": "high", "low": "low",
                     "decreased": "low", "reduced": "low", "depressed": "low", "suppressed": "low"}
 
@@ -164,11 +187,13 @@ def read_measurement(mention: str) -> Reading | None:
     (('thrombocytopenia',), ('neutropenia',))
     >>> read_measurement("high K").names, read_measurement("elevated LFTs").describe()
     (('hyperkalemia',), 'transaminases said to be high')
+    >>> read_measurement("troponin elevated").names, read_measurement("free T4 low").direction
+    (('increased circulating troponin i concentration',), 'low')
     >>> read_measurement("chest pain for 3 days") is None, read_measurement("type 2 diabetes") is None
     (True, True)
     """
     text = folded(mention).lower().strip().rstrip(".")
-    said_so = _SAID_DIRECTION.match(text)
+    said_so = _SAID_DIRECTION.match(text) or _SAID_DIRECTION_AFTER.match(text)
     if said_so is not None:
         analyte = _analyte(said_so["analyte"])
         if analyte is None:

@@ -53,7 +53,8 @@ def noun_forms(word: str) -> list[str]:
 _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "bleed": ("hemorrhage",), "bleeding": ("hemorrhage",), "stone": ("calculus",), "stones": ("calculus",),
     "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
-    "solitary": ("single",), "depression": ("depressive disorder",),
+    "solitary": ("single",), "depression": ("depressive disorder",), "torn": ("tear",),
+    "hematoma": ("hemorrhage",),
 }
 
 

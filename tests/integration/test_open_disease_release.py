@@ -580,6 +580,31 @@ def test_cancers_severities_circumstances_and_statuses_are_read_as_the_classific
     assert replaced.system == "ICD10CM", replaced  # HP:0001379 is obsolete, replaced by an HPO term
 
 
+def test_injuries_results_and_everyday_phrasings_outside_the_labelled_sets(grounder):
+    """Issue 21 on the real releases: a closed fracture is the 7th character's own word, a look-alike never
+    adds "pathological", an animal's bite is an open bite, "torn" a tear, a bone's adjective the bone; a result
+    said with its value or a direction after it is read against its range (free T4, CRP, A1c, pH); a phrasing is
+    read before the frame is taken off ("feeling down"), "no one else" is no denial; an abbreviation that is an
+    everyday word ("ten") is none."""
+    def code(mention: str, category: str = "diagnosis") -> str | None:
+        return grounder.ground(mention, category).code
+
+    assert code("closed fracture of the right distal radius") == "S52.501A"
+    assert code("right shoulder dislocation") == "S43.004A"  # not M24.311 "Pathological dislocation …"
+    assert code("dog bite of left hand") == "S61.452A" and code("torn meniscus of the right knee") == "S83.206A"
+    assert code("left radial head fracture") == "S52.122A"
+    assert code("free T4 low", "finding") == "HP:0033078" and code("CRP 150", "finding") == "HP:0011227"
+    assert code("A1c of 9%", "finding") == "HP:0040217" and code("pH 7.2", "finding") == "HP:0001941"
+    assert code("feeling down", "finding") == "HP:0000716"
+    assert code("hearing voices that no one else hears", "finding") == "HP:0008765"
+    assert code("coughing up blood", "finding") == "HP:0002105"
+    assert code("tender red bumps on both shins", "finding") == "HP:0012219"  # Erythema nodosum
+    assert code("chest pain spreading to the left arm and jaw", "finding") == "HP:0100749"
+    assert code("gets winded walking to the mailbox", "finding") == "HP:0002875"  # Exertional dyspnea
+    assert code("hypoK", "finding") == "HP:0002900" and code("SIBO") == "K63.8219"
+    assert code("weight loss of ten pounds", "finding") == "HP:0001824"
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in

@@ -26,6 +26,7 @@ MODULES = [
     "graph.extraction.context",
     "graph.extraction.measurements",
     "graph.extraction.sites",
+    "graph.extraction.lay_phrasing",
 ]
 
 
