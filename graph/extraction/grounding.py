@@ -198,6 +198,10 @@ _NO_RESIDUAL = re.compile(r",?\s*(?:with\s+)?(?:no|without)\s+(?:residual|remain
 
 #: What an implant is made of, which no status title of ICD-10-CM names ("s/p mechanical MVR" is Z95.2).
 _KINDS_OF_IMPLANT = frozenset({"mechanical", "bioprosthetic", "tissue", "porcine", "bovine", "metallic"})
+#: What was done to put it there, and how many times, which status titles do not say either.
+_PROCEDURE_WORDS = frozenset({"placement", "insertion", "implantation", "procedure", "surgery", "with", "stent",
+                              "stenting"})
+_TIMES = re.compile(r"x\d+")
 
 #: Words of a name that deny what follows them ("Non-pitting edema", "Absent …"): a look-alike holding one the
 #: mention does not is its opposite.
@@ -882,7 +886,9 @@ class Grounder:
         names it exactly, or what the abbreviations file reads it as ("TKA": artificial knee joint,
         "splenectomy": spleen)."""
         said = tokens(of)
-        plain = tuple(w for w in said if w not in _KINDS_OF_IMPLANT)  # "mechanical MVR": a prosthetic heart valve
+        # "mechanical MVR": a prosthetic heart valve; "pacemaker placement", "CABG x3": the pacemaker, the CABG
+        plain = tuple(w for w in said if w not in _KINDS_OF_IMPLANT and w not in _PROCEDURE_WORDS
+                      and not _TIMES.fullmatch(w))
         for words in dict.fromkeys([*self.lexicon.readings(said, "status"), *self.lexicon.readings(plain, "status")]):
             # "Presence of prosthetic heart valve", "Status post …", "Kidney transplant status"
             for said_as in (("presence", *words), ("status", *words), ("acquired", "absence", *words),

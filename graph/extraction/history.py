@@ -23,10 +23,13 @@ from dataclasses import dataclass
 #: "status post X" → a status; "on X", "dependent on X" → a treatment the patient is on (a "Dependence on …"
 #: or "Long term (current) use of …" code).
 _FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx?)\s+of)|"
-                    r"(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:past\s+|personal\s+)?history\s+of)|"
+                    r"(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:past\s+|personal\s+)?history\s+of|prior|previous|remote)|"
                     r"(?P<status>s/p|status\s+post)|"
                     r"(?P<treatment>(?:on|dependent\s+on)(?:\s+(?:home|chronic|long[- ]term|supplemental))*))"
                     r"\s+(?P<rest>\S.*)$", re.IGNORECASE)
+#: "long-term steroid use", "chronic opioid use": a treatment the patient is on.
+_LONG_TERM_USE = re.compile(r"^\s*(?:long[- ]term|chronic|daily)\s+(?P<rest>\S.*?)\s+(?:use|therapy)\s*$",
+                            re.IGNORECASE)
 #: "HD dependent", "dialysis-dependent", "oxygen dependent": a treatment the patient depends on.
 _DEPENDENT = re.compile(r"^\s*(?:(?:home|chronic)\s+)?(?P<rest>\S.*?)[- ]dependent\s*$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
@@ -53,9 +56,13 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='family', of='colon cancer'), True)
     >>> read_shorthand("on home O2"), read_shorthand("HD dependent")
     (Shorthand(kind='treatment', of='O2'), Shorthand(kind='treatment', of='HD'))
+    >>> read_shorthand("prior stroke"), read_shorthand("long-term steroid use")
+    (Shorthand(kind='history', of='stroke'), Shorthand(kind='treatment', of='steroid'))
     """
     found = _FORMS.match(mention)
     if found is None:
+        if (used := _LONG_TERM_USE.match(mention)) is not None:
+            return Shorthand("treatment", used.group("rest").strip())
         dependent = _DEPENDENT.match(mention)
         return Shorthand("treatment", dependent.group("rest").strip()) if dependent else None
     kind = next(k for k in ("family", "history", "status", "treatment") if found.group(k))

@@ -603,6 +603,17 @@ def test_injuries_results_and_everyday_phrasings_outside_the_labelled_sets(groun
     assert code("gets winded walking to the mailbox", "finding") == "HP:0002875"  # Exertional dyspnea
     assert code("hypoK", "finding") == "HP:0002900" and code("SIBO") == "K63.8219"
     assert code("weight loss of ten pounds", "finding") == "HP:0001824"
+    # statuses a procedure leaves, however it is said; histories said as "prior"; lay names
+    assert code("s/p hysterectomy") == "Z90.710" and code("s/p pacemaker placement") == "Z95.0"
+    assert code("s/p PCI with stent") == "Z95.5" and code("s/p CABG x3") == "Z95.1"
+    assert code("s/p left BKA") == "Z89.512" and code("s/p gastric bypass") == "Z98.84"
+    assert code("prior stroke") == "Z86.73"
+    assert code("blood clot in the lung") == "I26.99" and code("kissing disease") == "B27.90"
+    assert code("the clap") == "A54.9" and code("brittle bones") == "M81.0"
+    assert code("losing weight without trying", "finding") == "HP:0001824"
+    assert code("tiny red dots on the skin that don't blanch", "finding") == "HP:0000967"  # Petechiae
+    assert code("can't make it to the bathroom in time", "finding") == "N39.41"  # Urge incontinence
+    assert code("denies nosebleeds", "finding") is None
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
