@@ -23,6 +23,9 @@ SIDES = {"right": "right", "rt": "right", "left": "left", "lt": "left", "bilater
 ENCOUNTERS = {"initial": "A", "subsequent": "D", "sequela": "S", "sequelae": "S"}
 #: Words that only carry an axis ("initial encounter", "left-sided", "subsequent visit"): dropped with it.
 _CARRIERS = frozenset({"encounter", "visit", "side", "sided", "care"})
+#: Paired parts in the plural, as one of them: the side says there are two.
+_ONE_OF_A_PAIR = {"hips": "hip", "eyes": "eye", "ears": "ear", "legs": "leg", "arms": "arm", "feet": "foot",
+                  "lids": "lid"}
 #: The title words of a side ICD-10-CM writes where the text states none.
 _UNSTATED = "unspecified"
 
@@ -55,6 +58,8 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     (Axes(side='left', encounter='D'), ('distal', 'radius', 'fracture'))
     >>> read_axes(("closed", "fracture", "right", "distal", "radius"))
     (Axes(side='right', encounter='A'), ('fracture', 'distal', 'radius'))
+    >>> read_axes(("osteoarthritis", "both", "hips"))
+    (Axes(side='bilateral', encounter=None), ('osteoarthritis', 'hip'))
     >>> read_axes(("sciatica",))
     (Axes(side=None, encounter=None), ('sciatica',))
 
@@ -73,6 +78,8 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
         return axes, words
     core = tuple(w for w in words if w not in SIDES and w not in ENCOUNTERS and w not in _CARRIERS
                  and not (closed and w == "closed"))
+    if axes.side == "bilateral":  # "both hips": the hip, on both sides (words this short keep their "s")
+        core = tuple(_ONE_OF_A_PAIR.get(w, w) for w in core)
     return axes, core
 
 
@@ -92,10 +99,20 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     >>> differs_by_side(("cellulitis", "unspecified", "part", "limb"), ("cellulitis", "right", "upper", "limb"),
     ...                 "right")
     False
+    >>> differs_by_side(("osteoarthritis", "knee", "unspecified"), ("bilateral", "primary", "osteoarthritis", "knee"),
+    ...                 "bilateral")
+    True
     """
     added = Counter(sided) - Counter(default)
     removed = Counter(default) - Counter(sided)
-    return added == Counter({side: 1}) and sum(removed.values()) <= 1 and set(removed) <= {_UNSTATED}
+    # "Bilateral primary osteoarthritis of knee" for "Osteoarthritis of knee, unspecified": primary is the kind
+    # the Index takes where none is said, and a single side is "unilateral"
+    kind = {"primary"} | ({"unilateral"} if side in ("left", "right") else set())
+    # "Otitis media, unspecified, bilateral" for "…, unspecified ear": both ears leave the ear unsaid
+    organ = {"ear", "eye"} if side == "bilateral" else set()
+    return (added[side] == 1 and set(added) - {side} <= kind and removed[_UNSTATED] <= 1
+            and sum(removed.values()) - removed[_UNSTATED] <= len(organ & set(removed))
+            and set(removed) <= {_UNSTATED} | organ)
 
 
 #: Words of a condition's course that ICD-10-CM names only for some conditions ("Unspecified asthma with

@@ -26,10 +26,13 @@ _HOW_MANY = r"(?:two|three|four|five|six|seven|eight|nine|ten|several|numerous)\
 _SHOWED = r"(?:ultrasound|CT|MRI|x-?ray|CXR|echo(?:cardiogram)?|ECG|EKG|biopsy|imaging|scan)\s+" \
           r"(?:showed|shows|revealed|reveals|demonstrated|demonstrates)\s+"
 _SIZE = r"\d+(?:\.\d+)?\s*(?:cm|mm)\s+"
+#: How often it comes, before what comes ("episodes of a pounding heartbeat", "recurrent attacks of vertigo").
+_EPISODES = r"(?:(?:recurrent|frequent|occasional|intermittent|brief|several|multiple)\s+)?" \
+            r"(?:episodes?|attacks?|bouts?)\s+of\s+(?:(?:a|an)\s+)?"
 #: An examination's grade before a sign ("2+ pitting edema", "trace edema").
 _GRADE = r"(?:[1-4]\s?\+|trace)\s+"
 _LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED})(?:(?:a|an)\s+)?(?:{_SIZE})?)?(?:{_GRADE})?"
-                   rf"(?:long[- ]?standing\s+)?(?:{_HOW_MANY})?", re.IGNORECASE)
+                   rf"(?:long[- ]?standing\s+)?(?:{_HOW_MANY})?(?:{_EPISODES})?", re.IGNORECASE)
 _COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|an?)"
 #: How long: "for two weeks", "over the past 3 days", "lasting over an hour", "x 3 days".
 _DURATION = rf"(?:(?:for|over|since|x|lasting|lasted)\s+(?:the\s+(?:past|last)\s+)?" \
@@ -82,6 +85,8 @@ def without_frame(mention: str) -> str:
     'weight loss'
     >>> without_frame("weight loss of ten pounds")
     'weight loss'
+    >>> without_frame("recurrent episodes of a pounding heartbeat"), without_frame("panic attacks")
+    ('pounding heartbeat', 'panic attacks')
     >>> without_frame("feels anxious all the time")
     'anxious'
     >>> without_frame("a generalized tonic-clonic seizure lasting two minutes"), without_frame("cough for a week")

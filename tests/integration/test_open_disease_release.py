@@ -614,6 +614,10 @@ def test_injuries_results_and_everyday_phrasings_outside_the_labelled_sets(groun
     assert code("tiny red dots on the skin that don't blanch", "finding") == "HP:0000967"  # Petechiae
     assert code("can't make it to the bathroom in time", "finding") == "N39.41"  # Urge incontinence
     assert code("denies nosebleeds", "finding") is None
+    # both sides: the primary kind the Index takes, the ear a bilateral title leaves unsaid, a pair's plural
+    assert code("osteoarthritis of both hips") == "M16.0" and code("bilateral otitis media") == "H66.93"
+    assert code("recurrent episodes of a racing heartbeat", "finding") == "HP:0001962"  # Palpitations
+    assert code("attacks of vertigo", "finding") == "HP:0002321"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
