@@ -70,14 +70,16 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     # a closed fracture is the 7th character's own word ("initial encounter for closed fracture"): A where no
     # encounter is said
     closed = "closed" in words and "fracture" in words
+    # a displaced fracture is what a fracture not said otherwise is coded as (guideline I.C.19.c.1)
+    displaced = "displaced" in words and "fracture" in words
     if closed and not encounters:
         encounters = {"A"}
     axes = Axes(next(iter(sides)) if len(sides) == 1 else None,
                 next(iter(encounters)) if len(encounters) == 1 else None)
-    if not sides and not encounters:
+    if not sides and not encounters and not displaced:
         return axes, words
     core = tuple(w for w in words if w not in SIDES and w not in ENCOUNTERS and w not in _CARRIERS
-                 and not (closed and w == "closed"))
+                 and not (closed and w == "closed") and not (displaced and w == "displaced"))
     if axes.side == "bilateral":  # "both hips": the hip, on both sides (words this short keep their "s")
         core = tuple(_ONE_OF_A_PAIR.get(w, w) for w in core)
     return axes, core
@@ -127,7 +129,12 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           "profound",
                           # a quality no HPO term names alone ("2+ pitting edema" is edema; "Non-pitting edema"
                           # is named, and found before this)
-                          "pitting"})
+                          "pitting",
+                          # how a pain or a rash is, which names say only for some ("dull aching low back pain",
+                          # "pruritic rash": the back pain, the rash)
+                          "dull", "aching", "achy", "sharp", "stabbing", "throbbing", "crampy", "gnawing",
+                          "shooting", "constant", "erythematous", "pruritic", "itchy", "vesicular", "macular",
+                          "papular", "blanching", "scaly"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:

@@ -185,7 +185,8 @@ def in_a_newborn(mention: str) -> list[str] | None:
     return [f"{condition} in newborn", f"{condition} of newborn", f"neonatal {condition}", condition]
 
 
-_AT_PLACE = re.compile(r"^(?P<finding>\S.*?)\s+(?:(?:radiating|extending|spreading)\s+(?:in)?to|at|to|over|along)\s+"
+_AT_PLACE = re.compile(r"^(?P<finding>\S.*?)\s+(?:(?:radiating|extending|spreading|migrating|moving|shifting)\s+"
+                       r"(?:in)?to|at|to|over|along)\s+"
                        r"(?:the\s+|both\s+|his\s+|her\s+)?(?:(?:left|right|bilateral|lower|upper|lung|sternal|"
                        r"cardiac|mitral|aortic)\s+)*(?:\w+)(?:\s+and\s+(?:the\s+)?\w+)?$", re.IGNORECASE)
 
@@ -218,6 +219,21 @@ _CIRCUMSTANCE = re.compile(
     r"intercourse|sex|swallowing|deep\s+(?:breaths?|inspiration)|breathing|inspiration|movement|bending\s+over|"
     r"activity|waking|awakening)|without\s+(?:a\s+|an\s+|any\s+)?\S+(?:\s+\S+)?|"
     r"in\s+the\s+(?:morning|mornings|evening|evenings|night)|at\s+night|upon\s+waking)$", re.IGNORECASE)
+
+
+#: A finding with what comes with it ("productive cough with green sputum"): the finding, as a last resort.
+_WITH_MORE = re.compile(r"^(?P<finding>\S.*?)\s+(?:with|and)\s+(?:\S+\s*){1,4}$", re.IGNORECASE)
+
+
+def without_what_comes_with_it(mention: str) -> str | None:
+    """The finding before "with …" ("productive cough with green sputum" is a productive cough); ``None`` where
+    the mention has no such tail.
+
+    >>> without_what_comes_with_it("productive cough with green sputum"), without_what_comes_with_it("cough")
+    ('productive cough', None)
+    """
+    said = _WITH_MORE.match(mention.strip())
+    return said["finding"] if said else None
 
 
 def without_circumstance(mention: str) -> str | None:

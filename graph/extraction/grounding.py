@@ -60,6 +60,7 @@ from graph.extraction.context import (
     without_circumstance,
     without_frame,
     without_place,
+    without_what_comes_with_it,
 )
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.index_terms import IndexTerm
@@ -208,7 +209,12 @@ _TIMES = re.compile(r"x\d+")
 _DENYING = frozenset({"non", "no", "absent", "absence"})
 #: Severity words: a look-alike that grades what the mention does not ("Major depressive disorder, recurrent
 #: severe …" for "major depression, recurrent") is more specific than the text.
-_DENYING_OR_GRADING = _DENYING | {"severe", "mild", "moderate", "profound", "critical", "massive"}
+_DENYING_OR_GRADING = _DENYING | {"severe", "mild", "moderate", "profound", "critical", "massive",
+                                   # a tissue the mention does not name ("Laceration of blood vessel of right
+                                   # index finger" for a laceration of the finger)
+                                   "vessel", "nerve", "tendon", "muscle", "fascia", "ligament", "artery", "vein",
+                                   # a symptom of it ("Foreign body sensation, right eye")
+                                   "sensation"}
 
 #: ICD-10-CM chapters of injuries, external causes and statuses, whose one-word names ("injury", "pregnancy")
 #: are no disease a look-alike adds.
@@ -671,6 +677,8 @@ class Grounder:
             said_otherwise.append((placed, f"place: {mention!r} is {placed!r} where it was found", None))
         if found is None and category == "finding" and (bare := without_circumstance(mention)):
             said_otherwise.append((bare, f"circumstance: {mention!r} is {bare!r}, with when it comes", None))
+        if found is None and category == "finding" and last_resorts and (first := without_what_comes_with_it(mention)):
+            said_otherwise.append((first, f"with: {mention!r} is {first!r}, with what comes with it", None))
         cancer = as_malignant_neoplasm(mention) if category == "diagnosis" and last_resorts else None
         if cancer is not None and (found is None or found[1].system in YIELDS_TO_PREFERRED[category]):
             # ICD-10-CM first: "squamous cell carcinoma of the esophagus" is C15.9 before Orphanet's entry of it
@@ -1113,6 +1121,14 @@ class Grounder:
                     (s for s in siblings
                      if differs_by_side(tokens(unsided.display, keep_qualifiers=True),
                                         tokens(s.display, keep_qualifiers=True), wanted)), None)
+                if target is None and wanted and unsided is not None:
+                    # one level down: M17.9 "Osteoarthritis of knee, unspecified" has M17.1- "Unilateral primary
+                    # osteoarthritis of knee" beside it, whose M17.12 says the left knee
+                    nephews = [c for s in siblings if s.billable is False for c in self.lexicon.icd_children(s.code)
+                               if c.active]
+                    target = next((n for n in nephews if differs_by_side(
+                        tokens(unsided.display, keep_qualifiers=True), tokens(n.display, keep_qualifiers=True),
+                        wanted)), None)
                 if swapped is not None and (target is None or target is unsided):  # right limb found, left said
                     target = next((s for s in siblings if tokens(s.display, keep_qualifiers=True) == swapped), target)
                 if target is not None and target is not base:

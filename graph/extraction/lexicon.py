@@ -285,7 +285,8 @@ class Loan:
 STATE_WORDS = frozenset({"congenital", "induced", "iatrogenic", "postprocedural", "postoperative", "secondary",
                          "traumatic", "alcoholic", "rheumatic", "recurrent", "remission", "relapse",
                          "susceptibility", "hereditary", "familial", "gestational", "neonatal", "drug",
-                         "asymptomatic", "abuse", "dependence", "situ", "pathological"})
+                         "asymptomatic", "abuse", "dependence", "situ", "pathological", "stress",
+                         "retained"})
 
 
 #: Origins a term of a rare-disease ontology has by its nature (a congenital diarrhoea is neonatal), whether its

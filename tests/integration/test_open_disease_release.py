@@ -618,6 +618,18 @@ def test_injuries_results_and_everyday_phrasings_outside_the_labelled_sets(groun
     assert code("osteoarthritis of both hips") == "M16.0" and code("bilateral otitis media") == "H66.93"
     assert code("recurrent episodes of a racing heartbeat", "finding") == "HP:0001962"  # Palpitations
     assert code("attacks of vertigo", "finding") == "HP:0002321"
+    assert code("osteoarthritis of the left knee") == "M17.12"  # one level down: M17.1- beside M17.9
+    # a look-alike adds no stress fracture, no tissue, no sensation; displaced is the default, said or not
+    assert code("left humerus fracture") == "S42.302A"  # not M84.322A "Stress fracture, left humerus"
+    assert code("laceration of right index finger") != "S65.510A"  # "… of blood vessel of right index finger"
+    assert code("foreign body in right eye") != "H57.8A1"  # "Foreign body sensation, right eye"
+    assert code("displaced fracture of the left distal radius") == "S52.502A"
+    assert code("closed head injury") == "S09.90XA"
+    # how a pain or a rash is, what comes with a finding, where a pain moves to
+    assert code("dull aching low back pain", "finding") == "HP:0003419"
+    assert code("pruritic rash", "finding") == "HP:0000988"
+    assert code("productive cough with green sputum", "finding") == "HP:0031245"
+    assert code("periumbilical pain migrating to the right lower quadrant", "finding") == "R10.33"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
