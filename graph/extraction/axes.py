@@ -134,7 +134,12 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           # "pruritic rash": the back pain, the rash)
                           "dull", "aching", "achy", "sharp", "stabbing", "throbbing", "crampy", "gnawing",
                           "shooting", "constant", "erythematous", "pruritic", "itchy", "vesicular", "macular",
-                          "papular", "blanching", "scaly"})
+                          "papular", "blanching", "scaly",
+                          # when it began and how it is held in check, where no code names them ("new-onset atrial
+                          # fibrillation", "uncontrolled hypertension", "recurrent UTIs"); never acute or chronic,
+                          # which a sibling code names where a spelling keeps the whole from matching ("chronic
+                          # sialadenitis" is K11.23 "Chronic sialoadenitis", not K11.20)
+                          "new", "onset", "uncontrolled", "controlled", "poorly", "recurrent"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:

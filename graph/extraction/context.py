@@ -144,6 +144,21 @@ _ONE_OF = {"feet": "foot", "teeth": "tooth"}
 _ARISING_ON = re.compile(r"^(?P<new>\S.*?)\s+on\s+(?:(?:a|an|the)\s+)?(?P<underlying>\S.*)$", re.IGNORECASE)
 
 
+_DUE_TO = re.compile(r"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|from)\s+(?P<cause>\S.*)$",
+                     re.IGNORECASE)
+
+
+def due_to(mention: str) -> tuple[str, str] | None:
+    """A condition and the cause a text gives it, where the two are coded apart ("acute kidney injury due to
+    dehydration": N17.9, and E86.0 for the dehydration); ``None`` without such a cause.
+
+    >>> due_to("acute kidney injury due to dehydration"), due_to("acute kidney injury")
+    (('acute kidney injury', 'dehydration'), None)
+    """
+    said = _DUE_TO.match(mention.strip())
+    return (said["condition"], said["cause"]) if said else None
+
+
 def arising_on(mention: str) -> tuple[str, str] | None:
     """A condition said to arise on another ("AKI on CKD stage 3"): the new condition, coded first, and the
     one underneath, a code of its own. ``None`` where the mention says no "on".

@@ -54,6 +54,7 @@ from graph.extraction.axes import (
 from graph.extraction.context import (
     arising_on,
     as_malignant_neoplasm,
+    due_to,
     exertional,
     in_a_newborn,
     site_first,
@@ -362,7 +363,7 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
     ranked = sorted(
         ((count(_UNSPECIFIED_MARK, c) + count(_ABSENT_MARK, c), count(_ABSENT_MARK, c),
           c.display.lower().startswith(parent.display.lower()), -len(c.display), c)
-         for c in children if c.active and count(_WITH, c) <= 0),
+         for c in children if c.active and count(_WITH, c) <= 0 and not _grades(parent, c)),
         key=lambda r: r[:4], reverse=True)
     if not ranked or ranked[0][0] <= 0 or (len(ranked) > 1 and ranked[1][:4] == ranked[0][:4]):
         return None
@@ -370,6 +371,17 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
                                                                                     ranked[1][4]):
         return None
     return ranked[0][4]
+
+
+#: A course word and the one that says the opposite.
+_OPPOSITE_COURSE = {"acute": "chronic", "chronic": "acute"}
+_GRADES = frozenset({"mild", "moderate", "severe", "profound"})
+
+
+def _grades(parent: Entry, child: Entry) -> bool:
+    """``child`` grades what its parent does not: never the default ("Major depressive disorder, recurrent
+    severe without psychotic features" is no default of F33, whatever its "without" says)."""
+    return bool(_GRADES & (set(tokens(child.display)) - set(tokens(parent.display))))
 
 
 #: Forms a title names where the text does not say, and the guideline gives the default: a fracture not said
@@ -617,8 +629,12 @@ class Grounder:
                 found = (sideless[0], sideless[1], 1.0)
         if found is None and without_course(core[0]) not in ((), core[0]):
             steady = without_course(core[0])
+            opposite = {_OPPOSITE_COURSE[w] for w in core[0] if w in _OPPOSITE_COURSE}
+
             def named_exactly(*args: Any) -> tuple[str, Entry, float] | None:  # a fuzzy guess is no answer here
                 result = self._search_readings(*args)
+                if result is not None and opposite & set(tokens(result[1].display)):
+                    return None  # "acute" left out is no leave to take "… with chronic cholecystitis"
                 return result if result is not None and result[0] != "fuzzy" else None
 
             named = self._kept_if(named_exactly, steps, f"course: no code names {' '.join(core[0])!r}; the "
@@ -671,6 +687,9 @@ class Grounder:
         if found is None and category == "diagnosis" and (arising := arising_on(mention)):
             said_otherwise.append((arising[0], f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
                                                f"{arising[0]!r} is coded, {arising[1]!r} apart", None))
+        if found is None and category == "diagnosis" and last_resorts and (caused := due_to(mention)):
+            said_otherwise.append((caused[0], f"cause: {caused[0]!r} is said to be due to {caused[1]!r}: "
+                                              f"{caused[0]!r} is coded, {caused[1]!r} apart", None))
         if found is None and category == "finding" and (at_site := site_first(mention)):
             said_otherwise.append((at_site, f"site: {mention!r} is said as {at_site!r}", None))
         if found is None and category == "finding" and (placed := without_place(mention)):

@@ -630,6 +630,13 @@ def test_injuries_results_and_everyday_phrasings_outside_the_labelled_sets(groun
     assert code("pruritic rash", "finding") == "HP:0000988"
     assert code("productive cough with green sputum", "finding") == "HP:0031245"
     assert code("periumbilical pain migrating to the right lower quadrant", "finding") == "R10.33"
+    # a category's default never grades; course words dropped only where no code names them, never for the
+    # opposite course; what the Index says of control; a cause coded apart
+    assert code("recurrent major depression") == "F33.9"  # not F33.2 "… recurrent severe …"
+    assert code("uncontrolled type 1 diabetes") == "E10.65" and code("anemia of chronic disease") == "D63.8"
+    assert code("new-onset atrial fibrillation") == "I48.91"
+    assert code("cholelithiasis with acute cholecystitis") != "K80.10"  # "… with chronic cholecystitis …"
+    assert code("acute kidney injury due to dehydration") == "N17.9"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
