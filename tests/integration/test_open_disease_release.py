@@ -637,6 +637,8 @@ def test_injuries_results_and_everyday_phrasings_outside_the_labelled_sets(groun
     assert code("new-onset atrial fibrillation") == "I48.91"
     assert code("cholelithiasis with acute cholecystitis") != "K80.10"  # "… with chronic cholecystitis …"
     assert code("acute kidney injury due to dehydration") == "N17.9"
+    assert code("jaundiced newborn", "finding") == "HP:0003265" and code("guarding", "finding") == "HP:0032546"
+    assert code("decreased range of motion of the right hip", "finding") == "HP:0008800"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
