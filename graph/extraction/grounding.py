@@ -721,6 +721,11 @@ class Grounder:
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
             return Decision("reject", reason=reason, steps=steps)
         method, entry, score = found
+        if category == "finding" and method in _EXACT_METHODS and not (system and code):
+            # "hypoxic" reached R09.02 "Hypoxemia" through the Index: HPO's "Hypoxemia" is the finding's first home
+            first_home = self._preferred_over(entry, core[0], category, finding_type, steps)
+            if first_home is not None:
+                method, entry = first_home
         entry = self._by_axes(self._default_code(entry, steps), axes, words, steps)
         if says_more and system and code and entry.ref == (system, _normalised(system, code)):
             return Decision("reject", reason=f"proposed {system} {code} {failure}; the search found only it",

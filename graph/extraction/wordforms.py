@@ -21,11 +21,14 @@ _ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("eic", ("ea",)),  # dyspneic → dyspnea
     ("ic", ("ia", "y", "a")),  # tachycardic → tachycardia, lethargic → lethargy, anemic → anemia
     ("ated", ("ation",)),  # agitated → agitation
+    ("sive", ("sion",)),  # hypotensive → hypotension, hypertensive → hypertension
     ("ed", ("ion", "e")),  # confused → confusion, jaundiced → jaundice
     ("atous", ("a",)),  # edematous → edema, erythematous → erythema
     ("ious", ("iety",)),  # anxious → anxiety
     ("oid", ("oia",)),  # paranoid → paranoia
 )
+#: Adjectives whose noun no ending gives: "febrile" is fever, "pale" pallor.
+_IRREGULAR: dict[str, tuple[str, ...]] = {"febrile": ("fever",), "pale": ("pallor",), "pallid": ("pallor",)}
 #: Words shorter than this are left alone: "sic", "red", "fed" are not adjectives of a finding.
 _SHORTEST = 6
 
@@ -37,7 +40,11 @@ def noun_forms(word: str) -> list[str]:
     (['lethargia', 'lethargy', 'letharga'], ['diaphoresis', 'diaphorete'], ['agitation'])
     >>> noun_forms("confused"), noun_forms("edematous"), noun_forms("fever")
     (['confusion', 'confuse'], ['edema'], [])
+    >>> noun_forms("hypotensive"), noun_forms("febrile"), noun_forms("pale")
+    (['hypotension'], ['fever'], ['pallor'])
     """
+    if word in _IRREGULAR:
+        return [comparable(noun) for noun in _IRREGULAR[word]]
     if len(word) < _SHORTEST:
         return []
     for ending, nouns in _ENDINGS:

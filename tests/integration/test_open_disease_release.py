@@ -293,9 +293,14 @@ def test_an_adjective_finds_the_finding_its_noun_names_and_a_with_unspecified_cl
     "agitated" are findings HPO names by their nouns, "elevated lactate" one it names "Increased circulating
     lactate concentration"; a proposal whose title only adds "with unspecified …"
     (N04.9 for "nephrotic syndrome") says nothing more than the text and is kept."""
-    for adjective, code in (("lethargic", "HP:0001254"), ("cyanotic", "HP:0000961"), ("jaundiced", "HP:0000952")):
+    for adjective, code in (("lethargic", "HP:0001254"), ("cyanotic", "HP:0000961"), ("jaundiced", "HP:0000952"),
+                            ("hypotensive", "HP:0002615"), ("febrile", "HP:0001945"), ("pale", "HP:0000980")):
         found = grounder.ground(adjective, "finding")
         assert (found.method, found.code) == ("exact_name", code), (adjective, found.steps)
+    # "hypoxic" is hypoxia, which the Index sends to R09.02 "Hypoxemia": HPO's term of that title is the home
+    hypoxic = grounder.ground("hypoxic", "finding")
+    assert (hypoxic.system, hypoxic.code) == ("HPO", "HP:0012418"), hypoxic.steps
+    assert "preferred system: HPO before ICD10CM for a finding" in hypoxic.steps
     agitated = grounder.ground("agitated", "finding", system="HPO", code="HP:0000713")
     assert (agitated.outcome, agitated.code) == ("accept", "HP:0000713")  # confirmed by the noun's name
     # lab shorthand as HPO names the result; an ICD-10-CM R-code of that name gives way to HPO for a finding
