@@ -420,6 +420,7 @@ class Lexicon:
         self._icd_children: dict[str, list[Entry]] | None = None
         self._vocab: dict[tuple[str, int], list[str]] | None = None
         self._phrases: tuple[dict[str, Abbreviation], dict[tuple[str, ...], tuple[str, Abbreviation]]] | None = None
+        self._compared: tuple[dict[str, Abbreviation], dict[str, Abbreviation]] | None = None
 
     def __len__(self) -> int:
         return len(self.by_ref)
@@ -618,7 +619,7 @@ class Lexicon:
                 w = words[i]
                 # an acronym's plural ("PVCs", "TIAs") is read as the acronym, unless it is a word names use
                 # ("does", "pads"): words this short keep their "s" through comparable()
-                entry = self.abbreviations.get(w) or (
+                entry = self.abbreviations.get(w) or self.compared_abbreviations().get(w) or (
                     self.abbreviations.get(w[:-1]) if w.endswith("s") and w not in self.by_token else None)
                 choices = (entry.readings(category) or ((w,),)) if entry else ((w,),)
                 i += 1
@@ -646,9 +647,19 @@ class Lexicon:
                                                   if len(t := tokens(key)) > 1})
         return self._phrases[1]
 
+    def compared_abbreviations(self) -> dict[str, Abbreviation]:
+        """The one-word entries of the abbreviations file whose word compares otherwise ("hyperphos" is
+        compared as "hyperpho", as a mention's words are), by the compared word."""
+        if self._compared is None or self._compared[0] is not self.abbreviations:
+            self._compared = (self.abbreviations, {t[0]: entry for key, entry in self.abbreviations.items()
+                                                   if len(t := tokens(key)) == 1 and t[0] != key})
+        return self._compared[1]
+
     def phrase_sources(self, words: tuple[str, ...]) -> list[str]:
         """The sources of the file's entries that ``words`` hold, as ``KEY: source``."""
-        held = [f"{w.upper()}: {self.abbreviations[w].source}" for w in words if w in self.abbreviations]
+        compared = {k: key for key, entry in self.abbreviations.items() if len(k := tokens(key)) == 1}
+        held = [f"{compared.get((w,), w).upper()}: {found.source}" for w in words
+                if (found := self.abbreviations.get(w) or self.compared_abbreviations().get(w)) is not None]
         held += [f"{key.upper() if len(key) <= 4 else key}: {entry.source}"
                  for p, (key, entry) in self.phrases().items()
                  if any(words[i:i + len(p)] == p for i in range(len(words) - len(p) + 1))]

@@ -159,7 +159,7 @@ class DictionaryExtractor:
                 out[name] = _Phrase("diagnosis", diagnosis)
         for abbr, abbreviation in lexicon.abbreviations.items():
             words = next((w for w in abbreviation.readings() if w in out), None)
-            said = tokens(abbr) if len(tokens(abbr)) > 1 else (abbr,)  # "mini-stroke" as the text's words
+            said = tokens(abbr)  # "mini-stroke", "hyperphos" as the text's words are compared
             if words is not None and said not in out:
                 out[said] = out[words]
         return out

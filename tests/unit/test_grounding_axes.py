@@ -471,3 +471,16 @@ def test_a_finding_on_exertion_is_hpo_s_exertional_form_where_a_name_says_it_els
     assert g.ground("chest tightness with exertion", "finding").code == "HP:0031352"
     kept = g.ground("chest tightness on exertion", "finding", system="HPO", code="HP:0031352")
     assert (kept.outcome, kept.code) == ("accept", "HP:0031352")
+
+
+def test_an_abbreviation_whose_word_compares_otherwise_is_still_read():
+    """"hyperphos" is compared as "hyperpho" (a plural's s taken off), as a mention's words are: the file's
+    entry is found under that form, and the step names the entry as the file writes it."""
+    from graph.extraction.lexicon import Abbreviation, load_abbreviations, tokens
+
+    abbreviations = load_abbreviations()
+    assert tokens("hyperphos") != ("hyperphos",) and "hyperphos" in abbreviations
+    lexicon = Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1"},
+                      abbreviations={"hyperphos": Abbreviation(means=(("hypertension",),), source="a test")})
+    assert lexicon.readings(tokens("hyperphos"), "diagnosis") == [("hypertension",)]
+    assert lexicon.phrase_sources(tokens("hyperphos")) == ["HYPERPHOS: a test"]
