@@ -296,3 +296,50 @@ def as_malignant_neoplasm(mention: str) -> str | None:
     site = re.sub(r"^(?:of|in)\s+(?:the\s+)?", "", site, flags=re.IGNORECASE).strip()
     said_so = f"malignant neoplasm of {site}"
     return said_so if site and said_so.lower() != mention.strip().lower() else None
+
+
+#: What a note adds after a condition that no code says: a year ("since 2022", "quit 2010"), a count ("x3"),
+#: where it was seen ("noted on exam"), a clause that says it is unspecified ("organism not identified").
+_NOTE_ASIDES = re.compile(
+    r"\s*\b(?:(?:in|since|from|dx|diagnosed|placed|quit)\s+)?(?:19|20)\d\d\b"
+    r"|\s*\bx\s?\d+\b"
+    r"|\s*\b(?:noted|seen|found|heard|felt|present)\s+on\s+(?:exam|examination|imaging)\b",
+    re.IGNORECASE)
+_PARENTHESES = re.compile(r"\s*\([^()]*\)")
+#: A clause that gives a value or a score ("CHA2DS2-VASc 3", "AVA 0.7 cm2", "EF 25%"): what was measured.
+_MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
+#: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside.
+_SIDED = re.compile(r"\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
+_UNSPECIFIED_CLAUSE = re.compile(
+    r"^(?:(?:organism|site|cause|type|stage|laterality|side)\s+(?:not\s+(?:identified|specified|known|stated)|"
+    r"unknown|unspecified)|unspecified|nos|not otherwise specified)$", re.IGNORECASE)
+
+
+def without_note_asides(mention: str) -> list[str]:
+    """Shorter forms of a note's mention, the longest first: without what is in parentheses, years, counts
+    and where it was seen, then without its last clauses one by one ("pAF, CHA2DS2-VASc 3" is "pAF";
+    "HFrEF (EF 25%)" "HFrEF"; "hx of MI in 2021, no current symptoms" "hx of MI"). A clause that only says the
+    condition is unspecified goes first ("pneumonia, organism not identified"). Empty where nothing is aside.
+
+    >>> without_note_asides("HFrEF (EF 25%)"), without_note_asides("s/p CABG x3 (2019)")
+    (['HFrEF'], ['s/p CABG'])
+    >>> without_note_asides("hx of MI in 2021, no current symptoms"), without_note_asides("wet AMD, left eye")
+    (['hx of MI, no current symptoms'], [])
+    >>> without_note_asides("pneumonia, organism not identified"), without_note_asides("chest pain")
+    (['pneumonia'], [])
+    >>> without_note_asides("gout flare, R 1st MTP"), without_note_asides("cataract, left eye, 2 mm")
+    ([], ['cataract, left eye'])
+    """
+    bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
+    forms = [bare] if bare and bare != mention.strip() else []
+    clauses = [c.strip() for c in bare.split(",")]
+    while len(clauses) > 1:
+        last = clauses.pop()
+        if not last:
+            continue
+        if _SIDED.search(last) or not (_MEASURED.search(last) or _UNSPECIFIED_CLAUSE.match(last)):
+            break  # "wet AMD, left eye", "gout flare, R 1st MTP": a side, a site or a kind is no aside
+        shorter = ", ".join(clauses)
+        if shorter not in forms:
+            forms.append(shorter)
+    return forms

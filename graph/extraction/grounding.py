@@ -60,13 +60,14 @@ from graph.extraction.context import (
     site_first,
     without_circumstance,
     without_frame,
+    without_note_asides,
     without_place,
     without_what_comes_with_it,
 )
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.index_terms import IndexTerm
 from graph.extraction.lay_phrasing import Phrasing, lay_readings, load_lay_phrasing
-from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, folded, name_variants, tokens
+from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, comparable, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
 from graph.extraction.sites import site_readings
 from graph.extraction.wordforms import finding_heads, noun_readings, result_readings
@@ -89,6 +90,8 @@ _EXACT_METHODS = frozenset({"exact_name", "index_term", "ontology_synonym", "pro
 #: Who names a concept exactly, in the order a system's names are taken: its own, the ICD-10-CM Index's, an
 #: open ontology's.
 _NAMED_BY: tuple[type, ...] = (type(None), IndexTerm, Loan)
+#: A word of letters, as :meth:`Grounder._respelled` looks at them.
+_LETTERS = re.compile(r"[^\W\d_]{6,}")
 #: Finding types that look in one system first.
 FINDING_SYSTEM_FIRST = {"lab_value": "LOINC", "medication": "RXNORM"}
 
@@ -716,6 +719,23 @@ class Grounder:
                     decided.system == "ICD10CM" and (decided.code or " ")[0] in chapters)):
                 decided.steps.insert(0, note)
                 return decided
+        for form in without_note_asides(mention) if found is None and last_resorts else ():
+            # "pAF, CHA2DS2-VASc 3" is the pAF; a proposal is judged on the whole mention (above), not the part
+            decided = self.ground(form, category, finding_type=finding_type, categories=categories)
+            if decided.outcome != "reject" and decided.method != "fuzzy":
+                decided.steps.insert(0, f"aside: {mention!r} is {form!r}, without what the note adds")
+                if failure and system and code:
+                    same = (decided.system, decided.code) == (system, _normalised(system, code))
+                    decided.outcome = "accept" if same else "replace"
+                    decided.reason = f"proposed {system} {code} {failure}; " + (
+                        "confirmed by " if same else "replaced by ") + decided.reason
+                return decided
+        if found is None and last_resorts and (respelled := self._respelled(mention)) is not None:
+            decided = self.ground(respelled, category, finding_type=finding_type, system=system, code=code,
+                                  categories=categories)
+            if decided.outcome != "reject":  # "pnuemonia, organism not identified": J18.9
+                decided.steps.insert(0, f"spelling: {mention!r} is read as {respelled!r}")
+                return decided
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
@@ -748,6 +768,22 @@ class Grounder:
         else:
             outcome, reason = "accept", f"{method.replace('_', ' ')} match"
         return Decision(outcome, method, entry.system, entry.code, entry.display, entry.release, score, reason, steps)
+
+    def _respelled(self, mention: str) -> str | None:
+        """``mention`` with each word no name uses and no abbreviation stands for replaced by the word of the
+        names it is one slip away from (:meth:`Lexicon.respelled`); ``None`` where no word changes."""
+        changed = False
+
+        def mended(match: re.Match[str]) -> str:
+            nonlocal changed
+            word = comparable(folded(match.group(0)).lower())
+            if word in self.lexicon.abbreviations or (fixed := self.lexicon.respelled(word)) is None:
+                return match.group(0)
+            changed = True
+            return fixed
+
+        respelled = _LETTERS.sub(mended, mention)
+        return respelled if changed else None
 
     def _without_agent(self, words: tuple[str, ...], category: str, finding_type: str | None,
                        steps: list[str]) -> tuple[str, Entry, float] | None:

@@ -110,6 +110,38 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+#: The shortest word :meth:`Lexicon.respelled` corrects.
+_SHORTEST_SLIP = 7
+
+
+def _deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one letter left out, added or changed, or two neighbours swapped.
+
+    >>> _one_slip("pnuemonia", "pneumonia"), _one_slip("colitus", "colitis"), _one_slip("colitis", "colitis")
+    (True, True, False)
+    >>> _one_slip("hepatitis", "hepatitides"), _one_slip("diarhea", "diarrhea"), _one_slip("afebrile", "febrile")
+    (False, True, False)
+    """
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    # never a first letter: "afebrile" is no slip of "febrile", "atypical" none of "typical" (a negating prefix)
+    return any(long[:i] + long[i + 1:] == short for i in range(1, len(long)))
+
+
+#: Connectives notes write short, and how titles say them ("secondary to" is "due to").
+_SAID_IN_FULL = {"w/o": " without ", "w/": " with ", "2/2": " due to ", "d/o": " disorder "}
+_NOTE_SHORTHAND = re.compile(r"\b(?:w/o\b|w/|2/2\b|d/o\b)", re.IGNORECASE)
+
+
 def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     """The comparable words of a phrase.
 
@@ -119,7 +151,11 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     ('palpitation', 'heart')
     >>> tokens("Iron deficiency anaemia")
     ('iron', 'deficiency', 'anemia')
+    >>> tokens("T2DM w/ hyperglycemia"), tokens("migraine w/o aura"), tokens("AKI 2/2 ATN")
+    (('t2dm', 'hyperglycemia'), ('migraine', 'without', 'aura'), ('aki', 'due', 'atn'))
     """
+    if "/" in text:  # "T2DM w/ hyperglycemia", "migraine w/o aura", "AKI 2/2 ATN": the words titles use
+        text = _NOTE_SHORTHAND.sub(lambda m: _SAID_IN_FULL[m.group(0).lower()], text)
     words = _WORD.findall(folded(text).lower().replace("'s ", " "))
     if not _ROMAN.isdisjoint(words):
         words = _arabic(words)
@@ -421,6 +457,7 @@ class Lexicon:
         self._vocab: dict[tuple[str, int], list[str]] | None = None
         self._phrases: tuple[dict[str, Abbreviation], dict[tuple[str, ...], tuple[str, Abbreviation]]] | None = None
         self._compared: tuple[dict[str, Abbreviation], dict[str, Abbreviation]] | None = None
+        self._slips: dict[str, set[str]] | None = None
 
     def __len__(self) -> int:
         return len(self.by_ref)
@@ -646,6 +683,25 @@ class Lexicon:
             self._phrases = (self.abbreviations, {t: (key, entry) for key, entry in self.abbreviations.items()
                                                   if len(t := tokens(key)) > 1})
         return self._phrases[1]
+
+    def respelled(self, word: str) -> str | None:
+        """The word of the names that ``word`` is one slip away from ("pnuemonia": pneumonia, "colitus":
+        colitis, "siezure": seizure) — a letter left out, added, changed or two swapped — where ``word`` is no
+        word of any name; the word most names use where there are several. Words under seven letters and words
+        in -ing are left alone: one letter apart they are often other words ("ulcer", "ulner"; "limping" is
+        no slip of "lisping")."""
+        if len(word) < _SHORTEST_SLIP or word.endswith("ing") or word in self.by_token:
+            return None
+        if self._slips is None:  # built on first use: most mentions are spelled as names spell them
+            slips: dict[str, set[str]] = defaultdict(set)
+            for known in self.by_token:
+                if len(known) >= _SHORTEST_SLIP and known.isalpha():
+                    for key in (known, *_deletions(known)):
+                        slips[key].add(known)
+            self._slips = dict(slips)
+        near = set().union(*(self._slips.get(key, ()) for key in (word, *_deletions(word))))
+        near = {known for known in near if _one_slip(word, known)}
+        return max(sorted(near), key=lambda known: len(self.by_token[known])) if near else None
 
     def compared_abbreviations(self) -> dict[str, Abbreviation]:
         """The one-word entries of the abbreviations file whose word compares otherwise ("hyperphos" is

@@ -484,3 +484,26 @@ def test_an_abbreviation_whose_word_compares_otherwise_is_still_read():
                       abbreviations={"hyperphos": Abbreviation(means=(("hypertension",),), source="a test")})
     assert lexicon.readings(tokens("hyperphos"), "diagnosis") == [("hypertension",)]
     assert lexicon.phrase_sources(tokens("hyperphos")) == ["HYPERPHOS: a test"]
+
+
+def test_a_note_writes_short_misspells_and_adds_asides_and_none_of_it_blocks_the_code():
+    """Issue 21, note-style mentions (third blind set, session 24): "w/o" and "2/2" are the words titles use;
+    a misspelt word one slip from a name's word is read as it (never across a negating prefix); a value, a
+    year or a clause saying the condition is unspecified is an aside; a side is not."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "J18.9", "Pneumonia, unspecified organism", R, "code", billable=True),
+               Entry("ICD10CM", "J15.9", "Unspecified bacterial pneumonia", R, "code", billable=True),
+               Entry("ICD10CM", "G43.009", "Migraine without aura, not intractable, without status migrainosus", R,
+                     "code", billable=True),
+               Entry("ICD10CM", "I48.0", "Paroxysmal atrial fibrillation", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("migraine w/o aura", "diagnosis").code == "G43.009"
+    typo = g.ground("pnuemonia, organism not identified", "diagnosis", system="ICD10CM", code="J15.9")
+    assert (typo.outcome, typo.code) == ("replace", "J18.9"), typo
+    assert typo.steps[0] == ("spelling: 'pnuemonia, organism not identified' is read as "
+                             "'pneumonia, organism not identified'")
+    assert "aside: 'pneumonia, organism not identified' is 'pneumonia', without what the note adds" in typo.steps
+    scored = g.ground("paroxysmal atrial fibrillation (CHA2DS2-VASc 3), since 2019", "diagnosis")
+    assert scored.code == "I48.0", scored
+    sided = g.ground("carpal tunnel syndrome, left side", "diagnosis")
+    assert sided.code == "G56.02"  # the side is an axis, read as ever, never dropped as an aside
