@@ -19,6 +19,8 @@ from dataclasses import dataclass
 #: Words that state a side, as ICD-10-CM titles write it.
 SIDES = {"right": "right", "rt": "right", "left": "left", "lt": "left", "bilateral": "bilateral",
          "both": "bilateral", "bilaterally": "bilateral"}
+#: A side written as its letter in a note ("L knee", "R-sided").
+_SIDE_LETTERS = {"l": "left", "r": "right"}
 #: Words that state the encounter, and the 7th character each chooses (A initial, D subsequent, S sequela).
 ENCOUNTERS = {"initial": "A", "subsequent": "D", "sequela": "S", "sequelae": "S"}
 #: Words that only carry an axis ("initial encounter", "left-sided", "subsequent visit"): dropped with it.
@@ -62,10 +64,14 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     (Axes(side='bilateral', encounter=None), ('osteoarthritis', 'hip'))
     >>> read_axes(("sciatica",))
     (Axes(side=None, encounter=None), ('sciatica',))
+    >>> read_axes(("cellulitis", "l", "lower", "leg")), read_axes(("r", "o", "pneumonia"))[0].side
+    ((Axes(side='left', encounter=None), ('cellulitis', 'lower', 'leg')), None)
 
     Two sides ("left and right") state none.
     """
-    sides = {SIDES[w] for w in words if w in SIDES}
+    # "cellulitis L lower leg", "R-sided effusion": a lone letter is a side, save "r/o" (rule out)
+    letters = {i for i, w in enumerate(words) if w in _SIDE_LETTERS and words[i + 1:i + 2] != ("o",)}
+    sides = {SIDES[w] for w in words if w in SIDES} | {_SIDE_LETTERS[words[i]] for i in letters}
     encounters = {ENCOUNTERS[w] for w in words if w in ENCOUNTERS}
     # a closed fracture is the 7th character's own word ("initial encounter for closed fracture"): A where no
     # encounter is said
@@ -78,8 +84,8 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
                 next(iter(encounters)) if len(encounters) == 1 else None)
     if not sides and not encounters and not displaced:
         return axes, words
-    core = tuple(w for w in words if w not in SIDES and w not in ENCOUNTERS and w not in _CARRIERS
-                 and not (closed and w == "closed") and not (displaced and w == "displaced"))
+    core = tuple(w for i, w in enumerate(words) if w not in SIDES and w not in ENCOUNTERS and w not in _CARRIERS
+                 and i not in letters and not (closed and w == "closed") and not (displaced and w == "displaced"))
     if axes.side == "bilateral":  # "both hips": the hip, on both sides (words this short keep their "s")
         core = tuple(_ONE_OF_A_PAIR.get(w, w) for w in core)
     return axes, core

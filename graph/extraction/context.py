@@ -308,6 +308,12 @@ _NOTE_ASIDES = re.compile(
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
 #: A clause that gives a value or a score ("CHA2DS2-VASc 3", "AVA 0.7 cm2", "EF 25%"): what was measured.
 _MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
+#: A clause that tells how things stand now, which a history or a condition's code does not say: "hx of MI,
+#: no current symptoms", "h/o breast cancer, s/p lumpectomy, finished chemo", "asthma, well controlled".
+_COURSE_SO_FAR = re.compile(
+    r"^(?:no current symptoms|currently asymptomatic|asymptomatic(?: now)?|no recurrence|stable|"
+    r"well[- ]controlled|finished (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
+    r"(?:s/p|status post) [^,]+)$", re.IGNORECASE)
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside.
 _SIDED = re.compile(r"\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(
@@ -324,7 +330,7 @@ def without_note_asides(mention: str) -> list[str]:
     >>> without_note_asides("HFrEF (EF 25%)"), without_note_asides("s/p CABG x3 (2019)")
     (['HFrEF'], ['s/p CABG'])
     >>> without_note_asides("hx of MI in 2021, no current symptoms"), without_note_asides("wet AMD, left eye")
-    (['hx of MI, no current symptoms'], [])
+    (['hx of MI, no current symptoms', 'hx of MI'], [])
     >>> without_note_asides("pneumonia, organism not identified"), without_note_asides("chest pain")
     (['pneumonia'], [])
     >>> without_note_asides("gout flare, R 1st MTP"), without_note_asides("cataract, left eye, 2 mm")
@@ -337,7 +343,8 @@ def without_note_asides(mention: str) -> list[str]:
         last = clauses.pop()
         if not last:
             continue
-        if _SIDED.search(last) or not (_MEASURED.search(last) or _UNSPECIFIED_CLAUSE.match(last)):
+        if _SIDED.search(last) or not (_MEASURED.search(last) or _UNSPECIFIED_CLAUSE.match(last)
+                                       or _COURSE_SO_FAR.match(last)):
             break  # "wet AMD, left eye", "gout flare, R 1st MTP": a side, a site or a kind is no aside
         shorter = ", ".join(clauses)
         if shorter not in forms:

@@ -584,7 +584,14 @@ class Grounder:
             return self._ground_measurement(reading, finding_type, system, code)
         shorthand = read_shorthand(mention) if category == "diagnosis" else None
         if shorthand is not None and "ICD10CM" in self.lexicon.releases:
-            return self._ground_shorthand(shorthand, mention, system, code)
+            decided = self._ground_shorthand(shorthand, mention, system, code)
+            for form in without_note_asides(mention) if decided.outcome == "reject" and last_resorts else ():
+                shorter = read_shorthand(form)  # "hx of MI in 2021, no current symptoms": the history of MI
+                again = self._ground_shorthand(shorter, form, system, code) if shorter is not None else None
+                if again is not None and again.outcome != "reject":
+                    again.steps.insert(0, f"aside: {mention!r} is {form!r}, without what the note adds")
+                    return again
+            return decided
         written = tokens(mention)
         readings = self.lexicon.readings(written, category)
         steps: list[str] = []

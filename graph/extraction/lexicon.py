@@ -60,7 +60,7 @@ _BRITISH = ((re.compile(r"^coeliac"), "celiac"), (re.compile(r"^oe"), "e"), (re.
             (re.compile(r"^(c|f|gyn)aec"), r"\1ec"), (re.compile(r"^phae"), "phe"),
             (re.compile(r"^foet"), "fet"), (re.compile(r"(?<=..)our$"), "or"),
             (re.compile(r"(?<=...)ise$"), "ize"), (re.compile(r"(?<=...)is(ed|ing)$"), r"iz\1"),
-            (re.compile(r"tre$"), "ter"))
+            (re.compile(r"tre$"), "ter"), (re.compile(r"rrhoe"), "rrhe"))
 
 
 def american(word: str) -> str:
@@ -70,6 +70,8 @@ def american(word: str) -> str:
     ['anemia', 'edema', 'diarrhea', 'celiac', 'tumor', 'goiter', 'fetal']
     >>> [american(w) for w in ("phaeochromocytoma", "caecum", "faeces", "gynaecomastia", "orthopaedic")]
     ['pheochromocytoma', 'cecum', 'feces', 'gynecomastia', 'orthopedic']
+    >>> american("seborrhoeic"), american("diarrhoeal")
+    ('seborrheic', 'diarrheal')
     """
     if len(word) < 5:
         return word

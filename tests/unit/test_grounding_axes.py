@@ -507,3 +507,17 @@ def test_a_note_writes_short_misspells_and_adds_asides_and_none_of_it_blocks_the
     assert scored.code == "I48.0", scored
     sided = g.ground("carpal tunnel syndrome, left side", "diagnosis")
     assert sided.code == "G56.02"  # the side is an axis, read as ever, never dropped as an aside
+
+
+def test_a_side_written_as_its_letter_is_an_axis_and_a_history_keeps_no_aside():
+    """Issue 21, note style: "L" and "R" alone state a side ("r/o" is no side: rule out); a history said with a
+    year and how things stand now is still the history."""
+    g = Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("carpal tunnel syndrome L", "diagnosis").code == "G56.02"
+    assert g.ground("R carpal tunnel syndrome", "diagnosis").code == "G56.01"
+    history = g.ground("h/o breast cancer (2015), s/p lumpectomy, finished chemo", "diagnosis")
+    assert (history.method, history.code) == ("personal_history", "Z85.3"), history
+    tia = g.ground("h/o TIA in 2019, no residual deficits, stable", "diagnosis")
+    assert (tia.method, tia.code) == ("personal_history", "Z86.73"), tia
+    assert tia.steps[0] == ("aside: 'h/o TIA in 2019, no residual deficits, stable' is 'h/o TIA, no residual "
+                            "deficits', without what the note adds")
