@@ -132,12 +132,15 @@ _BY_ALIAS = {alias: a for a in (*ANALYTES, BLOOD_PRESSURE) for alias in a.aliase
 _VALUE = re.compile(
     r"^(?:(?:a|an|the)\s+)?(?P<analyte>[a-z][a-z0-9+ ]*?)\b\+?\s*"
     r"(?:(?:of|to|at|is|was|=|:|up to|down to|rising to|fell to|dropped to|measured at|now)\s*)?"
-    r"(?P<value>\d[\d,]*(?:\.\d+)?)(?:\s*/\s*(?P<second>\d+))?\s*"
+    r"(?:[<>]=?|[≤≥])?\s*(?P<value>\d[\d,]*(?:\.\d+)?)(?:\s*/\s*(?P<second>\d+))?\s*"
     r"(?P<unit>%|mg/dl|mmol/l|meq/l|g/dl|bpm|mmhg|°c|°f|c|f|k|/ul|/min|x ?10\^?9/l)?"
     r"(?P<rest>(?:\s+(?:on|from|at|in|after|despite|with|while|during|since|over)\b.*)?)$"
 )
 
 
+#: A value said as a multiple of the upper limit of normal: "ALT 3x ULN", "lipase 5 times the upper limit".
+_TIMES_NORMAL = re.compile(r"^(?P<analyte>[a-z][a-z0-9+ ]*?)\s+(?:(?:of|at|is|was)\s+)?(?P<times>\d+(?:\.\d+)?)\s*"
+                           r"(?:x|×|times)\s*(?:the\s+)?(?:uln|upper limit(?: of normal)?)$")
 #: A direction said in words instead of a value: "high K", "low platelets", "elevated LFTs".
 _SAID_DIRECTION = re.compile(r"^(?P<direction>high|elevated|raised|increased|low|decreased|reduced|depressed|"
                              r"suppressed)\s+"
@@ -191,6 +194,8 @@ def read_measurement(mention: str) -> Reading | None:
     (('increased circulating troponin i concentration',), 'low')
     >>> read_measurement("chest pain for 3 days") is None, read_measurement("type 2 diabetes") is None
     (True, True)
+    >>> read_measurement("TSH <0.01").direction, read_measurement("ALT 3x ULN").describe()
+    ('low', 'transaminases 3× the upper limit of normal is above the reference range (≤ 40 U/L)')
     """
     text = folded(mention).lower().strip().rstrip(".")
     said_so = _SAID_DIRECTION.match(text) or _SAID_DIRECTION_AFTER.match(text)
@@ -200,6 +205,9 @@ def read_measurement(mention: str) -> Reading | None:
             return None
         direction = _DIRECTION_WORDS[said_so["direction"]]
         return Reading(analyte, "", direction, analyte.below if direction == "low" else analyte.above)
+    times = _TIMES_NORMAL.match(text)
+    if times is not None and (analyte := _analyte(times["analyte"])) is not None and float(times["times"]) > 1:
+        return Reading(analyte, f"{times['times']}× the upper limit of normal", "high", analyte.above)
     match = _VALUE.match(text)
     if match is None:
         return None
