@@ -139,6 +139,8 @@ def _one_slip(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(1, len(long)))
 
 
+#: Ordinals written with digits, as titles write them: "2nd-degree burn" is a burn "of second degree".
+_ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth"}
 #: Connectives notes write short, and how titles say them ("secondary to" is "due to").
 _SAID_IN_FULL = {"w/o": " without ", "w/": " with ", "2/2": " due to ", "d/o": " disorder "}
 _NOTE_SHORTHAND = re.compile(r"\b(?:w/o\b|w/|2/2\b|d/o\b)", re.IGNORECASE)
@@ -153,6 +155,8 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     ('palpitation', 'heart')
     >>> tokens("Iron deficiency anaemia")
     ('iron', 'deficiency', 'anemia')
+    >>> tokens("2nd-degree burn")
+    ('second', 'degree', 'burn')
     >>> tokens("T2DM w/ hyperglycemia"), tokens("migraine w/o aura"), tokens("AKI 2/2 ATN")
     (('t2dm', 'hyperglycemia'), ('migraine', 'without', 'aura'), ('aki', 'due', 'atn'))
     """
@@ -162,7 +166,7 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     if not _ROMAN.isdisjoint(words):
         words = _arabic(words)
     drop = STOP_WORDS if keep_qualifiers else _STOP_WORDS_AND_QUALIFIERS
-    return tuple([comparable(w) for w in words if w not in drop])
+    return tuple([comparable(_ORDINALS.get(w, w)) for w in words if w not in drop])
 
 
 #: Roman numerals as their numbers: "CIN II" is "CIN 2", "type II" "type 2". "ii" and "iii" are no English

@@ -521,3 +521,15 @@ def test_a_side_written_as_its_letter_is_an_axis_and_a_history_keeps_no_aside():
     assert (tia.method, tia.code) == ("personal_history", "Z86.73"), tia
     assert tia.steps[0] == ("aside: 'h/o TIA in 2019, no residual deficits, stable' is 'h/o TIA, no residual "
                             "deficits', without what the note adds")
+
+
+def test_a_laceration_not_said_otherwise_is_one_without_foreign_body_and_an_ordinal_is_a_word():
+    """The Index sends a plain laceration to the codes "without foreign body"; "2nd-degree" is "second degree"."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S61.412A", "Laceration without foreign body of left hand, initial encounter", R,
+                     "code", billable=True),
+               Entry("ICD10CM", "T23.251A", "Burn of second degree of right palm, initial encounter", R, "code",
+                     billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("laceration of left hand, initial encounter", "diagnosis").code == "S61.412A"
+    assert g.ground("burn of 2nd degree of right palm, initial encounter", "diagnosis").code == "T23.251A"
