@@ -323,9 +323,10 @@ _UNSPECIFIED_CLAUSE = re.compile(
 
 def without_note_asides(mention: str) -> list[str]:
     """Shorter forms of a note's mention, the longest first: without what is in parentheses, years, counts
-    and where it was seen, then without its last clauses one by one ("pAF, CHA2DS2-VASc 3" is "pAF";
-    "HFrEF (EF 25%)" "HFrEF"; "hx of MI in 2021, no current symptoms" "hx of MI"). A clause that only says the
-    condition is unspecified goes first ("pneumonia, organism not identified"). Empty where nothing is aside.
+    and where it was seen, then without its last clauses one by one while each gives a value or a score ("pAF,
+    CHA2DS2-VASc 3" is "pAF"), says the condition is unspecified ("pneumonia, organism not identified") or tells
+    how things stand now ("hx of MI, no current symptoms"). A clause that states a side, or anything else (a
+    site, a kind), ends it: it may be an axis of the code. Empty where nothing is aside.
 
     >>> without_note_asides("HFrEF (EF 25%)"), without_note_asides("s/p CABG x3 (2019)")
     (['HFrEF'], ['s/p CABG'])

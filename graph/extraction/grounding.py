@@ -90,8 +90,8 @@ _EXACT_METHODS = frozenset({"exact_name", "index_term", "ontology_synonym", "pro
 #: Who names a concept exactly, in the order a system's names are taken: its own, the ICD-10-CM Index's, an
 #: open ontology's.
 _NAMED_BY: tuple[type, ...] = (type(None), IndexTerm, Loan)
-#: A word of letters, as :meth:`Grounder._respelled` looks at them.
-_LETTERS = re.compile(r"[^\W\d_]{6,}")
+#: A word of letters, as :meth:`Grounder._respelled` looks at them (the lexicon says which it mends).
+_LETTERS = re.compile(r"[^\W\d_]+")
 #: Finding types that look in one system first.
 FINDING_SYSTEM_FIRST = {"lab_value": "LOINC", "medication": "RXNORM"}
 
@@ -166,6 +166,11 @@ class Decision:
     score: float | None = None
     reason: str = ""
     steps: list[str] = field(default_factory=list)
+
+
+def _aside(mention: str, form: str) -> str:
+    """The step that says a note's mention was read without its asides (:func:`without_note_asides`)."""
+    return f"aside: {mention!r} is {form!r}, without what the note adds"
 
 
 def kind_allows(lexicon: Lexicon, entry: Entry, category: str) -> str | None:
@@ -589,7 +594,7 @@ class Grounder:
                 shorter = read_shorthand(form)  # "hx of MI in 2021, no current symptoms": the history of MI
                 again = self._ground_shorthand(shorter, form, system, code) if shorter is not None else None
                 if again is not None and again.outcome != "reject":
-                    again.steps.insert(0, f"aside: {mention!r} is {form!r}, without what the note adds")
+                    again.steps.insert(0, _aside(mention, form))
                     return again
             return decided
         written = tokens(mention)
@@ -730,7 +735,7 @@ class Grounder:
             # "pAF, CHA2DS2-VASc 3" is the pAF; a proposal is judged on the whole mention (above), not the part
             decided = self.ground(form, category, finding_type=finding_type, categories=categories)
             if decided.outcome != "reject" and decided.method != "fuzzy":
-                decided.steps.insert(0, f"aside: {mention!r} is {form!r}, without what the note adds")
+                decided.steps.insert(0, _aside(mention, form))
                 if failure and system and code:
                     same = (decided.system, decided.code) == (system, _normalised(system, code))
                     decided.outcome = "accept" if same else "replace"
@@ -784,7 +789,7 @@ class Grounder:
         def mended(match: re.Match[str]) -> str:
             nonlocal changed
             word = comparable(folded(match.group(0)).lower())
-            if word in self.lexicon.abbreviations or (fixed := self.lexicon.respelled(word)) is None:
+            if self.lexicon.abbreviation_of(word) or (fixed := self.lexicon.respelled(word)) is None:
                 return match.group(0)
             changed = True
             return fixed

@@ -462,7 +462,7 @@ class Lexicon:
         self._icd_children: dict[str, list[Entry]] | None = None
         self._vocab: dict[tuple[str, int], list[str]] | None = None
         self._phrases: tuple[dict[str, Abbreviation], dict[tuple[str, ...], tuple[str, Abbreviation]]] | None = None
-        self._compared: tuple[dict[str, Abbreviation], dict[str, Abbreviation]] | None = None
+        self._compared: tuple[dict[str, Abbreviation], dict[str, tuple[str, Abbreviation]]] | None = None
         self._slips: dict[str, set[str]] | None = None
 
     def __len__(self) -> int:
@@ -662,8 +662,9 @@ class Lexicon:
                 w = words[i]
                 # an acronym's plural ("PVCs", "TIAs") is read as the acronym, unless it is a word names use
                 # ("does", "pads"): words this short keep their "s" through comparable()
-                entry = self.abbreviations.get(w) or self.compared_abbreviations().get(w) or (
-                    self.abbreviations.get(w[:-1]) if w.endswith("s") and w not in self.by_token else None)
+                found = self.abbreviation_of(w) or (
+                    self.abbreviation_of(w[:-1]) if w.endswith("s") and w not in self.by_token else None)
+                entry = found[1] if found else None
                 choices = (entry.readings(category) or ((w,),)) if entry else ((w,),)
                 i += 1
             out = [done + choice for done in out for choice in choices][:limit]
@@ -709,19 +710,19 @@ class Lexicon:
         near = {known for known in near if _one_slip(word, known)}
         return max(sorted(near), key=lambda known: len(self.by_token[known])) if near else None
 
-    def compared_abbreviations(self) -> dict[str, Abbreviation]:
-        """The one-word entries of the abbreviations file whose word compares otherwise ("hyperphos" is
-        compared as "hyperpho", as a mention's words are), by the compared word."""
+    def abbreviation_of(self, word: str) -> tuple[str, Abbreviation] | None:
+        """The entry of the abbreviations file a mention's (compared) word is, with its key as the file writes
+        it: "hyperphos" is compared as "hyperpho", as a mention's words are, and still found."""
+        if word in self.abbreviations:
+            return word, self.abbreviations[word]
         if self._compared is None or self._compared[0] is not self.abbreviations:
-            self._compared = (self.abbreviations, {t[0]: entry for key, entry in self.abbreviations.items()
+            self._compared = (self.abbreviations, {t[0]: (key, entry) for key, entry in self.abbreviations.items()
                                                    if len(t := tokens(key)) == 1 and t[0] != key})
-        return self._compared[1]
+        return self._compared[1].get(word)
 
     def phrase_sources(self, words: tuple[str, ...]) -> list[str]:
         """The sources of the file's entries that ``words`` hold, as ``KEY: source``."""
-        compared = {k: key for key, entry in self.abbreviations.items() if len(k := tokens(key)) == 1}
-        held = [f"{compared.get((w,), w).upper()}: {found.source}" for w in words
-                if (found := self.abbreviations.get(w) or self.compared_abbreviations().get(w)) is not None]
+        held = [f"{found[0].upper()}: {found[1].source}" for w in words if (found := self.abbreviation_of(w))]
         held += [f"{key.upper() if len(key) <= 4 else key}: {entry.source}"
                  for p, (key, entry) in self.phrases().items()
                  if any(words[i:i + len(p)] == p for i in range(len(words) - len(p) + 1))]
