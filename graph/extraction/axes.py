@@ -25,6 +25,21 @@ _SIDE_LETTERS = {"l": "left", "r": "right"}
 ENCOUNTERS = {"initial": "A", "subsequent": "D", "sequela": "S", "sequelae": "S"}
 #: Words that only carry an axis ("initial encounter", "left-sided", "subsequent visit"): dropped with it.
 _CARRIERS = frozenset({"encounter", "visit", "side", "sided", "care"})
+#: Words of an injury, whose codes carry the encounter in a 7th character. Only beside one of them is
+#: "healing" or "follow-up" read as the encounter: "non-healing ulcer" is no subsequent encounter.
+_INJURY = frozenset({"fracture", "fx", "sprain", "strain", "dislocation", "subluxation", "laceration",
+                     "contusion", "burn", "bite", "abrasion", "injury", "concussion", "tear", "puncture"})
+#: A fracture's healing, as the 7th characters of chapter 19 name it (guideline I.C.19.c.1): routine healing
+#: is the subsequent encounter D; delayed healing G, nonunion K, malunion P.
+_FRACTURE_COURSE = {"nonunion": "K", "malunion": "P"}
+#: The 7th character of an open fracture for each of a closed one (A → B initial, D → E subsequent, …).
+_OPEN = {"A": "B", "D": "E", "G": "H", "K": "M", "P": "Q"}
+#: What each 7th character says, for the steps.
+_SEVENTH_SAYS = {"A": "initial", "D": "subsequent", "S": "sequela", "B": "initial, open fracture",
+                 "E": "subsequent, open fracture", "G": "subsequent, delayed healing",
+                 "H": "subsequent, open fracture, delayed healing", "K": "subsequent, nonunion",
+                 "M": "subsequent, open fracture, nonunion", "P": "subsequent, malunion",
+                 "Q": "subsequent, open fracture, malunion"}
 #: Paired parts in the plural, as one of them: the side says there are two.
 _ONE_OF_A_PAIR = {"hips": "hip", "eyes": "eye", "ears": "ear", "legs": "leg", "arms": "arm", "feet": "foot",
                   "lids": "lid"}
@@ -37,7 +52,7 @@ class Axes:
     """What a mention states on each axis; ``None`` where it states nothing."""
 
     side: str | None = None
-    encounter: str | None = None  # the 7th character: A, D or S
+    encounter: str | None = None  # the 7th character: A, D or S (of a fracture also B, E, G, H, K, M, P, Q)
 
     def __bool__(self) -> bool:
         return self.side is not None or self.encounter is not None
@@ -47,7 +62,7 @@ class Axes:
         if self.side:
             said.append(f"side {self.side}")
         if self.encounter:
-            said.append(f"encounter {dict(A='initial', D='subsequent', S='sequela')[self.encounter]}")
+            said.append(f"encounter {_SEVENTH_SAYS[self.encounter]}")
         return ", ".join(said)
 
 
@@ -67,12 +82,22 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     >>> read_axes(("cellulitis", "l", "lower", "leg")), read_axes(("r", "o", "pneumonia"))[0].side
     ((Axes(side='left', encounter=None), ('cellulitis', 'lower', 'leg')), None)
 
+    >>> read_axes(("left", "hip", "fracture", "healing"))
+    (Axes(side='left', encounter='D'), ('hip', 'fracture'))
+    >>> read_axes(("open", "fracture", "right", "tibia", "nonunion"))
+    (Axes(side='right', encounter='M'), ('fracture', 'tibia'))
+    >>> read_axes(("late", "effect", "burn", "hand"))[0].encounter, read_axes(("non", "healing", "ulcer"))[0]
+    ('S', Axes(side=None, encounter=None))
+
     Two sides ("left and right") state none.
     """
     # "cellulitis L lower leg", "R-sided effusion": a lone letter is a side, save "r/o" (rule out)
     letters = {i for i, w in enumerate(words) if w in _SIDE_LETTERS and words[i + 1:i + 2] != ("o",)}
     sides = {SIDES[w] for w in words if w in SIDES} | {_SIDE_LETTERS[words[i]] for i in letters}
     encounters = {ENCOUNTERS[w] for w in words if w in ENCOUNTERS}
+    course = _injury_course(words)
+    if course is not None:  # "hip fracture, healing": the subsequent encounter; "nonunion" says which one
+        encounters = (encounters - {"D"}) | {course[0]}
     # a closed fracture is the 7th character's own word ("initial encounter for closed fracture"): A where no
     # encounter is said
     closed = "closed" in words and "fracture" in words
@@ -80,15 +105,41 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     displaced = "displaced" in words and "fracture" in words
     if closed and not encounters:
         encounters = {"A"}
+    opened = "open" in words and ("fracture" in words or "fx" in words)
+    if opened:  # "open fracture": the 7th character of an open one (B initial where nothing else is said)
+        encounters = {_OPEN.get(e, e) for e in encounters} or {"B"}
     axes = Axes(next(iter(sides)) if len(sides) == 1 else None,
                 next(iter(encounters)) if len(encounters) == 1 else None)
     if not sides and not encounters and not displaced:
         return axes, words
+    carried = (course[1] if course else frozenset()) | ({"open"} if opened else frozenset())
     core = tuple(w for i, w in enumerate(words) if w not in SIDES and w not in ENCOUNTERS and w not in _CARRIERS
-                 and i not in letters and not (closed and w == "closed") and not (displaced and w == "displaced"))
+                 and i not in letters and not (closed and w == "closed") and not (displaced and w == "displaced")
+                 and w not in carried)
     if axes.side == "bilateral":  # "both hips": the hip, on both sides (words this short keep their "s")
         core = tuple(_ONE_OF_A_PAIR.get(w, w) for w in core)
     return axes, core
+
+
+def _injury_course(words: tuple[str, ...]) -> tuple[str, frozenset[str]] | None:
+    """The 7th character an injury's course states ("healing", "follow up", "nonunion", "late effect"), with
+    the words that say it; ``None`` where ``words`` name no injury or state no course."""
+    if _INJURY.isdisjoint(words):
+        return None
+    fracture = "fracture" in words or "fx" in words
+    for word, seventh in _FRACTURE_COURSE.items():
+        if fracture and word in words:
+            return seventh, frozenset({word})
+    if "late" in words and ("effect" in words or "effects" in words):
+        return "S", frozenset({"late", "effect", "effects"})
+    at = words.index("healing") if "healing" in words else -1
+    if at >= 0 and (at == 0 or words[at - 1] not in ("non", "poorly", "not", "delayed", "slow", "impaired")):
+        return "D", frozenset({"healing", "routine", "well"})
+    if at > 0 and fracture and words[at - 1] in ("delayed", "slow"):
+        return "G", frozenset({"healing", "delayed", "slow"})
+    if "followup" in words or ("follow" in words and "up" in words) or ("f" in words and "u" in words):
+        return "D", frozenset({"followup", "follow", "up", "f", "u"})
+    return None
 
 
 def side_of(title_words: tuple[str, ...]) -> str | None:

@@ -1065,7 +1065,8 @@ class Grounder:
             supported = None
         if supported is not None:
             steps.append(f"proposed: says more than the text, which names {supported.code} {supported.display!r}")
-            supported = self._default_code(supported, steps)
+            # with the axes the text states: "…, subsequent encounter" of the right patella for S82.034A
+            supported = self._by_axes(self._default_code(supported, steps), axes, words, steps)
             method = "exact_name"
             indexed = self.lexicon.index_terms.get(core)
             if supported.system == "ICD10CM" and supported.billable is False and indexed is not None \

@@ -144,6 +144,9 @@ _ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "
 #: Connectives notes write short, and how titles say them ("secondary to" is "due to").
 _SAID_IN_FULL = {"w/o": " without ", "w/": " with ", "2/2": " due to ", "d/o": " disorder "}
 _NOTE_SHORTHAND = re.compile(r"\b(?:w/o\b|w/|2/2\b|d/o\b)", re.IGNORECASE)
+#: "…, no bleeding" and "… with no bleeding" after a condition: what titles say "without bleeding". A "no"
+#: that opens the text denies it, and is not read here.
+_SAID_WITHOUT = re.compile(r"(?:,|\bwith)\s+no\b", re.IGNORECASE)
 
 
 def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
@@ -159,9 +162,13 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     ('second', 'degree', 'burn')
     >>> tokens("T2DM w/ hyperglycemia"), tokens("migraine w/o aura"), tokens("AKI 2/2 ATN")
     (('t2dm', 'hyperglycemia'), ('migraine', 'without', 'aura'), ('aki', 'due', 'atn'))
+    >>> tokens("reflux esophagitis, no bleeding")
+    ('reflux', 'esophagitis', 'without', 'bleeding')
     """
     if "/" in text:  # "T2DM w/ hyperglycemia", "migraine w/o aura", "AKI 2/2 ATN": the words titles use
         text = _NOTE_SHORTHAND.sub(lambda m: _SAID_IN_FULL[m.group(0).lower()], text)
+    if "no" in text.lower():  # "reflux esophagitis, no bleeding": K21.00 "… with esophagitis, without bleeding"
+        text = _SAID_WITHOUT.sub(" without", text)
     words = _WORD.findall(folded(text).lower().replace("'s ", " "))
     if not _ROMAN.isdisjoint(words):
         words = _arabic(words)

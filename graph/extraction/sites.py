@@ -56,6 +56,18 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "small bowel": ("small intestine",),
     "large bowel": ("large intestine", "colon"),
     "bowel": ("intestine",),
+    "colon": ("large intestine",),
+    "sigmoid": ("sigmoid colon", "large intestine", "colon"),
+    "sigmoid colon": ("sigmoid colon", "large intestine", "colon"),
+    "cecum": ("cecum", "large intestine", "colon"),
+    "ascending colon": ("ascending colon", "large intestine", "colon"),
+    "transverse colon": ("transverse colon", "large intestine", "colon"),
+    "descending colon": ("descending colon", "large intestine", "colon"),
+    "cervical spine": ("cervical region",),  # of the spine, as chapter M's titles say it
+    "thoracic spine": ("thoracic region",),
+    "thoracolumbar spine": ("thoracolumbar region",),
+    "lumbar spine": ("lumbar region",),
+    "lumbosacral spine": ("lumbosacral region",),
     "upper lobe": ("lobar",),  # of a lung: "lobar pneumonia"
     "middle lobe": ("lobar",),
     "lower lobe": ("lobar",),
@@ -128,6 +140,10 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['gout great toe', 'gout toe', 'gout foot']
     >>> [" ".join(r) for _, _, r in site_readings(("splenic", "laceration"))]
     ['laceration spleen']
+    >>> [" ".join(r) for _, _, r in site_readings(("ankylosing", "spondylitis", "lumbar", "spine"))]
+    ['ankylosing spondylitis lumbar region']
+    >>> [" ".join(r) for _, _, r in site_readings(("sigmoid", "diverticulitis"))][1]
+    'large intestine diverticulitis'
     >>> site_readings(("pneumonia",))
     []
     """

@@ -62,6 +62,9 @@ _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
     "solitary": ("single",), "depression": ("depressive disorder",), "torn": ("tear",),
     "hematoma": ("hemorrhage",),
+    # an injury said with its participle, as notes and patients say it ("dislocated shoulder", "sprained ankle")
+    "dislocated": ("dislocation",), "sprained": ("sprain",), "strained": ("strain",), "fractured": ("fracture",),
+    "broken": ("fracture",), "bruise": ("contusion",), "bruised": ("contusion",),
     # the Index sends a laceration or puncture not said otherwise to the codes "without foreign body"
     "laceration": ("laceration without foreign body",), "puncture": ("puncture wound without foreign body",),
 }
@@ -70,10 +73,15 @@ _TITLE_WORDS: dict[str, tuple[str, ...]] = {
 def title_words(word: str) -> tuple[str, ...]:
     """The words titles use for ``word`` ("bleed" → "hemorrhage"), as compared words; none for most words.
 
-    >>> title_words("bleed"), title_words("fever")
-    (('hemorrhage',), ())
+    >>> title_words("bleed"), title_words("fever"), title_words(comparable("bruised"))
+    (('hemorrhage',), (), ('contusion',))
     """
-    return tuple(" ".join(comparable(part) for part in w.split()) for w in _TITLE_WORDS.get(word, ()))
+    return _TITLE_WORDS_COMPARED.get(word, ())
+
+
+#: :data:`_TITLE_WORDS` keyed and valued as compared words ("bruised" is compared as "bruized").
+_TITLE_WORDS_COMPARED = {comparable(word): tuple(" ".join(comparable(part) for part in w.split()) for w in said)
+                         for word, said in _TITLE_WORDS.items()}
 
 
 def noun_readings(words: tuple[str, ...], limit: int = 12) -> list[tuple[str, ...]]:

@@ -533,3 +533,64 @@ def test_a_laceration_not_said_otherwise_is_one_without_foreign_body_and_an_ordi
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
     assert g.ground("laceration of left hand, initial encounter", "diagnosis").code == "S61.412A"
     assert g.ground("burn of 2nd degree of right palm, initial encounter", "diagnosis").code == "T23.251A"
+
+
+def _fracture_codes(base: str, title: str, sevenths: dict[str, str]) -> list[Entry]:
+    """A fracture's category, its sided codes and their 7th characters, titled as ICD-10-CM titles them."""
+    out = [Entry("ICD10CM", base, title.format(side="").replace("  ", " "), R, "category", billable=False)]
+    for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified")):
+        out.append(Entry("ICD10CM", f"{base}{n}", title.format(side=side), R, "category", billable=False))
+        out += [Entry("ICD10CM", f"{base}{n}{x}", f"{title.format(side=side)}, {what}", R, "code", billable=True)
+                for x, what in sevenths.items()]
+    return out
+
+
+def test_a_fractures_healing_follow_up_open_wound_and_late_effect_choose_its_7th_character():
+    """Chapter 19's 7th characters as notes say them: "healing" and "f/u" the subsequent encounter, "nonunion"
+    K, an open fracture B, a late effect the sequela; "non-healing" beside no injury is no encounter."""
+    sevenths = {"A": "initial encounter for closed fracture", "B": "initial encounter for open fracture",
+                "D": "subsequent encounter for closed fracture with routine healing",
+                "K": "subsequent encounter for closed fracture with nonunion", "S": "sequela"}
+    entries = [*ENTRIES, *_fracture_codes("S72.00", "Fracture of unspecified part of neck of {side} femur", sevenths)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("left fracture of neck of femur, healing", "diagnosis").code == "S72.002D"
+    assert g.ground("fracture of neck of right femur, f/u", "diagnosis").code == "S72.001D"
+    assert g.ground("fracture of neck of right femur, nonunion", "diagnosis").code == "S72.001K"
+    assert g.ground("open fracture of neck of left femur", "diagnosis").code == "S72.002B"
+    assert g.ground("late effect of fracture of neck of femur", "diagnosis").code == "S72.009S"
+    assert g.ground("fracture of neck of femur", "diagnosis").code == "S72.009A"
+
+
+def test_a_proposal_saying_more_than_the_text_is_replaced_by_the_level_the_text_supports_with_its_axes():
+    """S82.034A says the initial encounter of a nondisplaced patella fracture: the text says the follow-up of a
+    transverse one; the code is the transverse fracture's, of the side and encounter stated."""
+    sevenths = {"A": "initial encounter for closed fracture",
+                "D": "subsequent encounter for closed fracture with routine healing"}
+    entries = [*ENTRIES,
+               *_fracture_codes("S82.03", "Transverse fracture of {side} patella", sevenths)[1:],
+               Entry("ICD10CM", "S82.03", "Transverse fracture of patella", R, "category", billable=False),
+               Entry("ICD10CM", "S82.034A", "Nondisplaced transverse fracture of right patella, initial encounter "
+                     "for closed fracture", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    decided = g.ground("transverse fracture of right patella, subsequent encounter", "diagnosis", system="ICD10CM",
+                       code="S82.034A")
+    assert (decided.outcome, decided.code) == ("replace", "S82.031D")
+
+
+def test_no_after_a_condition_is_without_and_an_injury_said_with_its_participle_is_the_injury():
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "K21.0", "Gastro-esophageal reflux disease with esophagitis", R, "category",
+                     billable=False),
+               Entry("ICD10CM", "K21.00", "Gastro-esophageal reflux disease with esophagitis, without bleeding", R,
+                     "code", billable=True, names=("Reflux esophagitis without bleeding",)),
+               Entry("ICD10CM", "K21.01", "Gastro-esophageal reflux disease with esophagitis, with bleeding", R,
+                     "code", billable=True, names=("Reflux esophagitis with bleeding",)),
+               Entry("ICD10CM", "S80.0", "Contusion of knee", R, "category", billable=False),
+               *[Entry("ICD10CM", f"S80.0{n}", f"Contusion of {side} knee", R, "category", billable=False)
+                 for n, side in (("0", "unspecified"), ("1", "right"), ("2", "left"))],
+               *[Entry("ICD10CM", f"S80.0{n}XA", f"Contusion of {side} knee, initial encounter", R, "code",
+                       billable=True) for n, side in (("0", "unspecified"), ("1", "right"), ("2", "left"))]]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("reflux esophagitis, no bleeding", "diagnosis").code == "K21.00"
+    assert g.ground("reflux esophagitis with no bleeding", "diagnosis").code == "K21.00"
+    assert g.ground("bruised left knee", "diagnosis").code == "S80.02XA"
