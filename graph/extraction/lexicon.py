@@ -387,24 +387,30 @@ def topmost(codes: Iterable[str]) -> set[str]:
     return {c for c in codes if not any(c != o and c.startswith(o) for o in codes)}
 
 
-_WITHOUT_CLAUSE = re.compile(r"^(?P<form>.+?),?\s+without\s+(?P<what>[^,]+)$")
+_WITHOUT = re.compile(r",?\s+without\s+")
 
 
-def without_clause(title: str) -> str | None:
+def without_clauses(title: str) -> list[str]:
     """An ICD-10-CM title or inclusion term ending in "(,) without …" names its condition's default form,
     which a coder takes for the condition said plainly: "Abdominal aortic aneurysm, without rupture" is the
     abdominal aortic aneurysm, "Retained placenta and membranes, without hemorrhage" the retained placenta
-    and membranes.
-    ``None`` for any other title, and where the clause also states a "with" (K57.91 "…, without perforation
-    or abscess with bleeding").
+    and membranes. A title with several such clauses gives each form, the last clause dropped first: S61.211
+    "Laceration without foreign body of left index finger without damage to nail" is the laceration without
+    foreign body of the left index finger, the form the Index sends a finger laceration to.
+    None where a clause also states a "with" (K57.91 "…, without perforation or abscess with bleeding").
 
-    >>> without_clause("Abdominal aortic aneurysm, without rupture"), without_clause("Gout, unspecified")
-    ('Abdominal aortic aneurysm', None)
+    >>> without_clauses("Abdominal aortic aneurysm, without rupture"), without_clauses("Gout, unspecified")
+    (['Abdominal aortic aneurysm'], [])
+    >>> without_clauses("Laceration without foreign body of left index finger without damage to nail")
+    ['Laceration without foreign body of left index finger', 'Laceration']
     """
-    said = _WITHOUT_CLAUSE.match(title)
-    if said is None or re.search(r"\bwith\b", said["what"]):
-        return None
-    return said["form"]
+    forms = []
+    cuts = [m for m in _WITHOUT.finditer(title) if m.start() > 0]
+    for cut in reversed(cuts):
+        if re.search(r"\bwith\b|,", title[cut.end():]):
+            break  # "… without perforation or abscess with bleeding": the clause says more than a default
+        forms.append(title[:cut.start()])
+    return forms
 
 
 _BIRTH_INJURY_CLAUSE = re.compile(r"^(?P<form>(?!other\b|unspecified\b).+?)\s+due to birth injury$", re.IGNORECASE)
@@ -509,15 +515,15 @@ class Lexicon:
 
     def _name_default_forms(self) -> None:
         """Give each ICD-10-CM code the name its ", without …" title or inclusion term says plainly
-        (:func:`without_clause`), where no code has that name and one code (with what is under it) says it:
+        (:func:`without_clauses`), where no code has that name and one code (with what is under it) says it:
         "abdominal aortic aneurysm" is I71.4's (and so its default, I71.40)."""
         saying: dict[tuple[str, ...], set[str]] = defaultdict(set)
         for entry in self.by_ref.values():
             if entry.system == "ICD10CM" and entry.active:
                 for name in (entry.display, *entry.names):
-                    form = without_clause(name) if "without" in name else None
-                    for variant in name_variants(form) if form else ():
-                        saying[variant].add(entry.code)
+                    for form in without_clauses(name) if "without" in name else ():
+                        for variant in name_variants(form):
+                            saying[variant].add(entry.code)
         for variant, codes in saying.items():
             top = topmost(codes)
             bucket = self.by_name[variant]

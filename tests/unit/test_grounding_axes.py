@@ -594,3 +594,17 @@ def test_no_after_a_condition_is_without_and_an_injury_said_with_its_participle_
     assert g.ground("reflux esophagitis, no bleeding", "diagnosis").code == "K21.00"
     assert g.ground("reflux esophagitis with no bleeding", "diagnosis").code == "K21.00"
     assert g.ground("bruised left knee", "diagnosis").code == "S80.02XA"
+
+
+def test_a_title_with_two_without_clauses_names_each_default_form():
+    """S61.211 is the laceration of the left index finger the Index sends a plain one to: "without foreign body"
+    and "without damage to nail" are both defaults."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S61.211", "Laceration without foreign body of left index finger without damage to "
+                     "nail", R, "category", billable=False),
+               Entry("ICD10CM", "S61.211A", "Laceration without foreign body of left index finger without damage to "
+                     "nail, initial encounter", R, "code", billable=True),
+               Entry("ICD10CM", "S61.311A", "Laceration without foreign body of left index finger with damage to "
+                     "nail, initial encounter", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("laceration of left index finger", "diagnosis").code == "S61.211A"
