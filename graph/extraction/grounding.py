@@ -70,7 +70,7 @@ from graph.extraction.lay_phrasing import Phrasing, lay_readings, load_lay_phras
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, comparable, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
 from graph.extraction.sites import site_readings
-from graph.extraction.wordforms import finding_heads, noun_readings, result_readings
+from graph.extraction.wordforms import finding_heads, injury_nouns, noun_readings, result_readings
 
 FUZZY_THRESHOLD = 0.90
 PROPOSED_MATCH_THRESHOLD = 0.70
@@ -598,6 +598,8 @@ class Grounder:
                     return again
             return decided
         written = tokens(mention)
+        if category == "diagnosis":  # "dislocated left shoulder": a dislocation of the left shoulder
+            written = injury_nouns(written)
         readings = self.lexicon.readings(written, category)
         steps: list[str] = []
         words = readings[0]

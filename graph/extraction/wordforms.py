@@ -62,12 +62,30 @@ _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
     "solitary": ("single",), "depression": ("depressive disorder",), "torn": ("tear",),
     "hematoma": ("hemorrhage",),
-    # an injury said with its participle, as notes and patients say it ("dislocated shoulder", "sprained ankle")
-    "dislocated": ("dislocation",), "sprained": ("sprain",), "strained": ("strain",), "fractured": ("fracture",),
-    "broken": ("fracture",), "bruise": ("contusion",), "bruised": ("contusion",),
+    "bruise": ("contusion",), "bruised": ("contusion",),
     # the Index sends a laceration or puncture not said otherwise to the codes "without foreign body"
     "laceration": ("laceration without foreign body",), "puncture": ("puncture wound without foreign body",),
 }
+
+
+#: An injury said with its participle, as notes and patients say it ("dislocated shoulder", "broken wrist"),
+#: and the noun chapter 19's titles name it with. As compared words.
+_INJURY_NOUNS = {comparable(said): comparable(noun) for said, noun in (
+    ("dislocated", "dislocation"), ("sprained", "sprain"), ("strained", "strain"), ("fractured", "fracture"),
+    ("broken", "fracture"), ("bruised", "contusion"), ("lacerated", "laceration"))}
+
+
+def injury_nouns(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` with an injury's participle read as its noun; a diagnosis is searched under this reading
+    whole, fuzzy match included, since the noun is no guess. "Broken heart" is no injury.
+
+    >>> injury_nouns(("dislocated", "shoulder")), injury_nouns(("broken", "heart", "syndrome"))
+    (('dislocation', 'shoulder'), ('broken', 'heart', 'syndrome'))
+    """
+    if _INJURY_NOUNS.keys().isdisjoint(words):
+        return words
+    return tuple(w if w not in _INJURY_NOUNS or words[i + 1:i + 2] == ("heart",) else _INJURY_NOUNS[w]
+                 for i, w in enumerate(words))
 
 
 def title_words(word: str) -> tuple[str, ...]:

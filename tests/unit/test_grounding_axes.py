@@ -594,6 +594,7 @@ def test_no_after_a_condition_is_without_and_an_injury_said_with_its_participle_
     assert g.ground("reflux esophagitis, no bleeding", "diagnosis").code == "K21.00"
     assert g.ground("reflux esophagitis with no bleeding", "diagnosis").code == "K21.00"
     assert g.ground("bruised left knee", "diagnosis").code == "S80.02XA"
+    assert g.ground("fractured right clavicle", "diagnosis").code == "S42.001A"
 
 
 def test_a_title_with_two_without_clauses_names_each_default_form():
