@@ -159,6 +159,22 @@ def due_to(mention: str) -> tuple[str, str] | None:
     return (said["condition"], said["cause"]) if said else None
 
 
+_CAUSED = re.compile(r"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|2/2)\s+(?P<cause>\S.*)$",
+                     re.IGNORECASE)
+
+
+def with_its_cause(mention: str) -> str | None:
+    """A condition and its cause said as ICD-10-CM's combination titles say them, "… with …": the classification's
+    "with" presumes the link (guideline I.A.15), so "AKI 2/2 ATN" is N17.0 "Acute kidney failure with tubular
+    necrosis". ``None`` where no cause is given.
+
+    >>> with_its_cause("AKI 2/2 ATN"), with_its_cause("pneumonia due to RSV"), with_its_cause("AKI")
+    ('AKI with ATN', 'pneumonia with RSV', None)
+    """
+    said = _CAUSED.match(mention.strip())
+    return f"{said['condition']} with {said['cause']}" if said else None
+
+
 def arising_on(mention: str) -> tuple[str, str] | None:
     """A condition said to arise on another ("AKI on CKD stage 3"): the new condition, coded first, and the
     one underneath, a code of its own. ``None`` where the mention says no "on".

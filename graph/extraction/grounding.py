@@ -58,6 +58,7 @@ from graph.extraction.context import (
     exertional,
     in_a_newborn,
     site_first,
+    with_its_cause,
     without_circumstance,
     without_frame,
     without_note_asides,
@@ -704,6 +705,9 @@ class Grounder:
         if found is None and category == "diagnosis" and (arising := arising_on(mention)):
             said_otherwise.append((arising[0], f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
                                                f"{arising[0]!r} is coded, {arising[1]!r} apart", None))
+        if found is None and category == "diagnosis" and last_resorts and (combined := with_its_cause(mention)):
+            said_otherwise.append((combined, f"cause: {mention!r} is said as ICD-10-CM's combination titles say a "
+                                             f"condition with its cause, {combined!r}", None))
         if found is None and category == "diagnosis" and last_resorts and (caused := due_to(mention)):
             said_otherwise.append((caused[0], f"cause: {caused[0]!r} is said to be due to {caused[1]!r}: "
                                               f"{caused[0]!r} is coded, {caused[1]!r} apart", None))

@@ -609,3 +609,15 @@ def test_a_title_with_two_without_clauses_names_each_default_form():
                      "nail, initial encounter", R, "code", billable=True)]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
     assert g.ground("laceration of left index finger", "diagnosis").code == "S61.211A"
+
+
+def test_a_condition_said_with_its_cause_takes_the_combination_code_naming_both():
+    """ICD-10-CM's "with" presumes the link (guideline I.A.15): "AKI 2/2 ATN" is N17.0, not N17.9 and a second code."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "N17.0", "Acute kidney failure with tubular necrosis", R, "code", billable=True),
+               Entry("ICD10CM", "N17.9", "Acute kidney failure, unspecified", R, "code", billable=True)]
+    abbreviations = {"aki": {"means": ["acute kidney injury", "acute kidney failure"], "source": "test"},
+                     "atn": {"means": ["acute tubular necrosis", "tubular necrosis"], "source": "test"}}
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
+    assert g.ground("acute kidney failure 2/2 tubular necrosis", "diagnosis").code == "N17.0"
+    assert g.ground("acute kidney failure due to dehydration", "diagnosis").code == "N17.9"
