@@ -345,8 +345,9 @@ _ABSENT_MARK = re.compile(r"\bwithout\b|\buncomplicated\b|\bnot specified as\b|\
 
 
 def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
-    """The child that only adds "unspecified", "without …" or "uncomplicated" to its parent's title, or the
-    one child titled as its parent is.
+    """The child that only adds "unspecified", "without …" or "uncomplicated" to its parent's title, the one
+    child titled as its parent is, or the one child holding the parent's condition "NOS" (not otherwise
+    specified) among its inclusion terms.
 
     Marks are counted beyond the parent's own ("Peptic ulcer, site unspecified" → its child adding
     "unspecified as acute or chronic, without …"); a child adding a "with …" is a specific form, never
@@ -365,6 +366,13 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
             == tokens(parent.display, keep_qualifiers=True)]
     if len(same) == 1:  # J03.90 "Acute tonsillitis, unspecified" under J03.9 of that very title
         return same[0]
+
+    # I26.99 "Other pulmonary embolism …" holds "Pulmonary embolism NOS": the condition not otherwise specified
+    said = set(tokens(parent.display))
+    nos = [c for c in children if c.active and any(
+        n.endswith(" NOS") and set(tokens(n[:-4])) <= said for n in c.names)]
+    if len(nos) == 1:
+        return nos[0]
 
     def count(pattern: re.Pattern[str], e: Entry) -> int:
         return len(pattern.findall(e.display)) - len(pattern.findall(parent.display))

@@ -144,6 +144,8 @@ _ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "
 #: Connectives notes write short, and how titles say them ("secondary to" is "due to").
 _SAID_IN_FULL = {"w/o": " without ", "w/": " with ", "2/2": " due to ", "d/o": " disorder "}
 _NOTE_SHORTHAND = re.compile(r"\b(?:w/o\b|w/|2/2\b|d/o\b)", re.IGNORECASE)
+#: An acronym's plural as notes write it, capitals and a small "s" ("PEs", "UTIs", "PVCs").
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,}[0-9]*)s\b")
 #: "…, no bleeding" and "… with no bleeding" after a condition: what titles say "without bleeding". A "no"
 #: that opens the text denies it, and is not read here.
 _SAID_WITHOUT = re.compile(r"(?:,|\bwith)\s+no\b", re.IGNORECASE)
@@ -162,11 +164,15 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     ('second', 'degree', 'burn')
     >>> tokens("T2DM w/ hyperglycemia"), tokens("migraine w/o aura"), tokens("AKI 2/2 ATN")
     (('t2dm', 'hyperglycemia'), ('migraine', 'without', 'aura'), ('aki', 'due', 'atn'))
+    >>> tokens("bilateral PEs"), tokens("pes planus")
+    (('bilateral', 'pe'), ('pes', 'planus'))
     >>> tokens("reflux esophagitis, no bleeding")
     ('reflux', 'esophagitis', 'without', 'bleeding')
     """
     if "/" in text:  # "T2DM w/ hyperglycemia", "migraine w/o aura", "AKI 2/2 ATN": the words titles use
         text = _NOTE_SHORTHAND.sub(lambda m: _SAID_IN_FULL[m.group(0).lower()], text)
+    if _ACRONYM_PLURAL.search(text):  # "bilateral PEs", "recurrent UTIs": the acronym ("Pes planus" is a word)
+        text = _ACRONYM_PLURAL.sub(r"\1", text)
     if "no" in text.lower():  # "reflux esophagitis, no bleeding": K21.00 "… with esophagitis, without bleeding"
         text = _SAID_WITHOUT.sub(" without", text)
     words = _WORD.findall(folded(text).lower().replace("'s ", " "))

@@ -621,3 +621,16 @@ def test_a_condition_said_with_its_cause_takes_the_combination_code_naming_both(
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
     assert g.ground("acute kidney failure 2/2 tubular necrosis", "diagnosis").code == "N17.0"
     assert g.ground("acute kidney failure due to dehydration", "diagnosis").code == "N17.9"
+
+
+def test_the_child_holding_its_category_not_otherwise_specified_is_its_default():
+    """I26.9 has no "unspecified" child; I26.99 "Other pulmonary embolism …" holds "Pulmonary embolism NOS"."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "I26.9", "Pulmonary embolism without acute cor pulmonale", R, "category",
+                     billable=False),
+               Entry("ICD10CM", "I26.92", "Saddle embolus of pulmonary artery without acute cor pulmonale", R, "code",
+                     billable=True),
+               Entry("ICD10CM", "I26.99", "Other pulmonary embolism without acute cor pulmonale", R, "code",
+                     billable=True, names=("Pulmonary embolism NOS",))]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("pulmonary embolism without acute cor pulmonale", "diagnosis").code == "I26.99"
