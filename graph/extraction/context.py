@@ -314,6 +314,31 @@ def as_malignant_neoplasm(mention: str) -> str | None:
     return said_so if site and said_so.lower() != mention.strip().lower() else None
 
 
+_STROKE = re.compile(r"\s*\b(?:ischemic\s+)?(?:stroke|cva|infarct|infarction)\b\s*", re.IGNORECASE)
+#: The arteries I63.3–I63.5 name ("middle cerebral artery", "basilar artery"), as notes write them in full or
+#: short (the abbreviations file spells "MCA" out).
+_CEREBRAL_ARTERY = re.compile(r"\b(?:(?:middle|anterior|posterior)\s+cerebral|cerebellar|basilar|vertebral|carotid)"
+                              r"(?:\s+arter(?:y|ies))?\b|\b[MAP]CA\b|\bICA\b", re.IGNORECASE)
+
+
+def as_cerebral_infarction(mention: str) -> str | None:
+    """A stroke said by the artery it struck ("L MCA stroke", "right PCA infarct"), as ICD-10-CM titles name it
+    where the text says no cause: "cerebral infarction due to unspecified occlusion or stenosis of" the artery
+    (I63.5-, whose codes take the side). ``None`` where no stroke or no artery is said.
+
+    >>> as_cerebral_infarction("L MCA stroke")
+    'cerebral infarction due to unspecified occlusion or stenosis of L MCA'
+    >>> as_cerebral_infarction("stroke"), as_cerebral_infarction("MCA aneurysm")
+    (None, None)
+    """
+    said = _STROKE.search(mention)
+    if said is None or not _CEREBRAL_ARTERY.search(mention):
+        return None
+    artery = f"{mention[:said.start()]} {mention[said.end():]}".strip()
+    artery = re.sub(r"^(?:of|in)\s+(?:the\s+)?", "", artery, flags=re.IGNORECASE).strip()
+    return f"cerebral infarction due to unspecified occlusion or stenosis of {artery}"
+
+
 #: What a note adds after a condition that no code says: a year ("since 2022", "quit 2010"), a count ("x3"),
 #: where it was seen ("noted on exam"), a clause that says it is unspecified ("organism not identified").
 _NOTE_ASIDES = re.compile(

@@ -53,6 +53,7 @@ from graph.extraction.axes import (
 )
 from graph.extraction.context import (
     arising_on,
+    as_cerebral_infarction,
     as_malignant_neoplasm,
     due_to,
     exertional,
@@ -713,6 +714,9 @@ class Grounder:
         if found is None and category == "diagnosis" and (arising := arising_on(mention)):
             said_otherwise.append((arising[0], f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
                                                f"{arising[0]!r} is coded, {arising[1]!r} apart", None))
+        if found is None and category == "diagnosis" and last_resorts and (stroke := as_cerebral_infarction(mention)):
+            said_otherwise.append((stroke, f"stroke: {mention!r} is said as ICD-10-CM titles name a stroke of an "
+                                           f"artery with no cause stated, {stroke!r}", "I"))
         if found is None and category == "diagnosis" and last_resorts and (combined := with_its_cause(mention)):
             said_otherwise.append((combined, f"cause: {mention!r} is said as ICD-10-CM's combination titles say a "
                                              f"condition with its cause, {combined!r}", None))

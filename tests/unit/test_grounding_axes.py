@@ -4,7 +4,7 @@ findings, on a small hand-made lexicon."""
 from __future__ import annotations
 
 from graph.extraction.grounding import Grounder
-from graph.extraction.lexicon import Entry, Lexicon
+from graph.extraction.lexicon import Abbreviation, Entry, Lexicon, tokens
 
 R = "ICD10CM@2026"
 ENTRIES = [
@@ -616,10 +616,11 @@ def test_a_condition_said_with_its_cause_takes_the_combination_code_naming_both(
     entries = [*ENTRIES,
                Entry("ICD10CM", "N17.0", "Acute kidney failure with tubular necrosis", R, "code", billable=True),
                Entry("ICD10CM", "N17.9", "Acute kidney failure, unspecified", R, "code", billable=True)]
-    abbreviations = {"aki": {"means": ["acute kidney injury", "acute kidney failure"], "source": "test"},
-                     "atn": {"means": ["acute tubular necrosis", "tubular necrosis"], "source": "test"}}
+    abbreviations = {"aki": Abbreviation((tokens("acute kidney injury"), tokens("acute kidney failure")), source="t"),
+                     "atn": Abbreviation((tokens("acute tubular necrosis"), tokens("tubular necrosis")), source="t")}
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
     assert g.ground("acute kidney failure 2/2 tubular necrosis", "diagnosis").code == "N17.0"
+    assert g.ground("AKI 2/2 ATN", "diagnosis").code == "N17.0"
     assert g.ground("acute kidney failure due to dehydration", "diagnosis").code == "N17.9"
 
 
@@ -634,3 +635,15 @@ def test_the_child_holding_its_category_not_otherwise_specified_is_its_default()
                      billable=True, names=("Pulmonary embolism NOS",))]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
     assert g.ground("pulmonary embolism without acute cor pulmonale", "diagnosis").code == "I26.99"
+
+
+def test_a_stroke_said_by_its_artery_is_the_infarction_of_that_artery_with_its_side():
+    title = "Cerebral infarction due to unspecified occlusion or stenosis of {side}middle cerebral artery"
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "I63.51", title.format(side=""), R, "category", billable=False),
+               *[Entry("ICD10CM", f"I63.51{n}", title.format(side=side + " "), R, "code", billable=True)
+                 for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))]]
+    abbreviations = {"mca": Abbreviation((tokens("middle cerebral artery"),), source="t")}
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
+    assert g.ground("L MCA stroke", "diagnosis").code == "I63.512"
+    assert g.ground("MCA infarct", "diagnosis").code == "I63.519"
