@@ -32,6 +32,8 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "calf": ("lower leg", "lower limb", "lower extremity"),
     "shin": ("lower leg", "lower limb", "lower extremity"),
     "thigh": ("thigh", "lower limb", "lower extremity"),
+    "first metatarsophalangeal joint": ("great toe", "toe", "foot", "ankle and foot", "lower limb"),
+    "metatarsophalangeal joint": ("toe", "foot", "ankle and foot", "lower limb"),
     "big toe": ("great toe", "toe", "foot", "ankle and foot", "lower limb"),
     "great toe": ("great toe", "toe", "foot", "ankle and foot", "lower limb"),
     "toe": ("toe", "foot", "ankle and foot", "lower limb"),
@@ -144,10 +146,12 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['ankylosing spondylitis lumbar region']
     >>> [" ".join(r) for _, _, r in site_readings(("sigmoid", "diverticulitis"))][1]
     'large intestine diverticulitis'
+    >>> [" ".join(r) for _, _, r in site_readings(("gout", "first", "metatarsophalangeal", "joint"))][3]
+    'gout ankle foot'
     >>> site_readings(("pneumonia",))
     []
     """
-    for length in (2, 1):
+    for length in (3, 2, 1):
         for start in range(len(words) - length + 1):
             site = words[start:start + length]
             if site in _SITES:

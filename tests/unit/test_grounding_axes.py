@@ -4,7 +4,7 @@ findings, on a small hand-made lexicon."""
 from __future__ import annotations
 
 from graph.extraction.grounding import Grounder
-from graph.extraction.lexicon import Abbreviation, Entry, Lexicon, tokens
+from graph.extraction.lexicon import Abbreviation, Entry, Lexicon, load_abbreviations, tokens
 
 R = "ICD10CM@2026"
 ENTRIES = [
@@ -647,3 +647,16 @@ def test_a_stroke_said_by_its_artery_is_the_infarction_of_that_artery_with_its_s
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
     assert g.ground("L MCA stroke", "diagnosis").code == "I63.512"
     assert g.ground("MCA infarct", "diagnosis").code == "I63.519"
+
+
+def test_shipped_note_abbreviations_read_a_cause_and_a_joint():
+    """EtOH is alcohol as titles say it ("Alcoholic cirrhosis"), the 1st MTP the big toe's joint (ankle and foot)."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "K70.30", "Alcoholic cirrhosis of liver without ascites", R, "code", billable=True,
+                     names=("Alcoholic cirrhosis of liver",)),
+               Entry("ICD10CM", "M10.07", "Idiopathic gout, ankle and foot", R, "category", billable=False),
+               *[Entry("ICD10CM", f"M10.07{n}", f"Idiopathic gout, {side} ankle and foot", R, "code", billable=True)
+                 for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))]]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("EtOH cirrhosis of liver", "diagnosis").code == "K70.30"
+    assert g.ground("idiopathic gout, R 1st MTP", "diagnosis").code == "M10.071"
