@@ -17,7 +17,8 @@ _PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|g
 _AGE = r"\d+[- ]?(?:year|month|week|day)[- ]old\s+"
 _WHO = rf"(?:(?:a|an|the)\s+)?(?:{_AGE}(?:{_PERSON})?|{_PERSON})"
 _SAYS = r"(?:who\s+)?(?:presents?|presented|presenting|complains?|complaining|c/o|reports?|reported|found|" \
-        r"noted|known|brought\s+in|feels|feeling|appears|looks|seems)(?:\s+(?:with|of|to\s+have))?\s+"
+        r"noted|known|brought\s+in|feels|feeling|appears|looks|seems|(?:broke|breaks|breaking)\s+out)" \
+        r"(?:\s+(?:with|of|to\s+have|in))?\s+"
 #: Who presents ("toddler brought in with", "woman with") or how ("presents with", "known"): a person's word
 #: goes only with a verb or "with" after it ("infant botulism" and "newborn jaundice" keep theirs).
 #: How many of a finding a text counts ("six cafe-au-lait spots"): spelled, never "multiple" (a name's word).
@@ -43,6 +44,9 @@ _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparo
 _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
 #: How often, where it says only that it persists ("feels anxious all the time").
 _ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+day|most\s+days)"
+#: Where, when it is everywhere ("itchy skin all over"), and what makes it worse ("…, worse at night").
+_EVERYWHERE = r"(?:all\s+over(?:\s+(?:my|his|her|the)\s+body)?)"
+_WORSE = r"(?:worse\s+(?:at\s+night|in\s+the\s+(?:morning|evening)s?|after\s+\w+|with\s+\w+))"
 _AMOUNT = r"of\s+(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|" \
           r"fifty)\s*(?:lbs?|kg|g|%|cm|mm|pounds?|kilograms?)"
 #: How much was smoked, after a smoking status ("ex-smoker, 30 pack-years").
@@ -55,7 +59,7 @@ _DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib
 _TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator)"
 _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?:{_TREATMENT}|[a-z]+{_DRUG_ENDINGS})\b"
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
-                   rf"{_PACK_YEARS}))+\s*$", re.IGNORECASE)
+                   rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}))+\s*$", re.IGNORECASE)
 
 
 def without_frame(mention: str) -> str:
@@ -93,6 +97,8 @@ def without_frame(mention: str) -> str:
     ('generalized tonic-clonic seizure', 'cough')
     >>> without_frame("joint stiffness in the morning lasting over an hour")
     'joint stiffness in the morning'
+    >>> without_frame("broke out in hives"), without_frame("itchy skin all over, worse at night")
+    ('hives', 'itchy skin')
     """
     core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
     # an article before a phrase of two words or more ("a generalized tonic-clonic seizure"), never "a fib"
