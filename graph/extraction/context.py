@@ -292,7 +292,9 @@ _NOT_MALIGNANT = re.compile(r"\bin\s+situ\b|\bbenign\b|\bmalignant\s+melanoma\b|
 #: A cancer's histology, which ICD-10-CM's C codes do not name (they name the site; the morphology is ICD-O's).
 _HISTOLOGY = re.compile(r"\b(?:medullary|papillary|follicular|anaplastic|ductal|lobular|invasive|infiltrating|"
                         r"mucinous|serous|urothelial|transitional\s+cell|clear\s+cell|signet\s+ring|"
-                        r"(?:well|moderately|poorly)[- ]differentiated)\s+", re.IGNORECASE)
+                        r"(?:non[- ]?)?small[- ]cell|(?:well|moderately|poorly)[- ]differentiated)\s+"
+                        # nor its stage, nor that it is the primary tumour ("stage IV NSCLC, RUL primary")
+                        r"|\bstage\s+(?:[0-4]|i{1,3}|iv)[abc]?\b,?\s*|,?\s*\bprimary\b", re.IGNORECASE)
 
 
 def as_malignant_neoplasm(mention: str) -> str | None:
@@ -306,6 +308,9 @@ def as_malignant_neoplasm(mention: str) -> str | None:
     ('malignant melanoma of the back', None)
     >>> as_malignant_neoplasm("papillary thyroid carcinoma"), as_malignant_neoplasm("metastatic colon cancer")
     ('malignant neoplasm of thyroid', None)
+    >>> as_malignant_neoplasm("stage 4 non small cell lung cancer right upper lobe primary")
+    'malignant neoplasm of lung right upper lobe'
+
     """
     if _NOT_MALIGNANT.search(mention):
         return None
@@ -315,7 +320,7 @@ def as_malignant_neoplasm(mention: str) -> str | None:
     if said is None:
         return None
     site = _HISTOLOGY.sub("", f"{mention[:said.start()]} {mention[said.end():]}").strip()
-    site = re.sub(r"^(?:of|in)\s+(?:the\s+)?", "", site, flags=re.IGNORECASE).strip()
+    site = " ".join(re.sub(r"^(?:of|in)\s+(?:the\s+)?", "", site, flags=re.IGNORECASE).split())
     said_so = f"malignant neoplasm of {site}"
     return said_so if site and said_so.lower() != mention.strip().lower() else None
 

@@ -732,6 +732,8 @@ class Grounder:
         if found is None and category == "finding" and last_resorts and (first := without_what_comes_with_it(mention)):
             said_otherwise.append((first, f"with: {mention!r} is {first!r}, with what comes with it", None))
         cancer = as_malignant_neoplasm(mention) if category == "diagnosis" and last_resorts else None
+        if cancer is None and category == "diagnosis" and last_resorts and words != written:
+            cancer = as_malignant_neoplasm(" ".join(words))  # "NSCLC of the RUL": read as the abbreviations say
         if cancer is not None and (found is None or found[1].system in YIELDS_TO_PREFERRED[category]):
             # ICD-10-CM first: "squamous cell carcinoma of the esophagus" is C15.9 before Orphanet's entry of it
             said_otherwise.insert(0, (cancer, f"neoplasm: {mention!r} is said as ICD-10-CM's titles say a cancer, "

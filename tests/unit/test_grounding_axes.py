@@ -660,3 +660,15 @@ def test_shipped_note_abbreviations_read_a_cause_and_a_joint():
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
     assert g.ground("EtOH cirrhosis of liver", "diagnosis").code == "K70.30"
     assert g.ground("idiopathic gout, R 1st MTP", "diagnosis").code == "M10.071"
+
+
+def test_a_cancer_said_by_its_abbreviation_stage_and_lobe_is_the_malignant_neoplasm_of_that_lobe():
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "C34.1", "Malignant neoplasm of upper lobe, bronchus or lung", R, "category",
+                     billable=False),
+               *[Entry("ICD10CM", f"C34.1{n}", f"Malignant neoplasm of upper lobe, {side} bronchus or lung", R, "code",
+                       billable=True) for n, side in (("0", "unspecified"), ("1", "right"), ("2", "left"))]]
+    abbreviations = {"nsclc": Abbreviation((tokens("non-small cell lung cancer"),), source="t"),
+                     "rul": Abbreviation((tokens("right upper lobe"),), source="t")}
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
+    assert g.ground("stage IV NSCLC, RUL primary", "diagnosis").code == "C34.11"
