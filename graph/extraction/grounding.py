@@ -1066,8 +1066,10 @@ class Grounder:
             return Refused()
         # Against the proposal's own name that says least beyond the mention: "Graves' disease" is a name of
         # E05.0 "Thyrotoxicosis with diffuse goiter", and adds nothing.
-        added = min((unstated_qualifiers(words, name) for name in (entry.display, *entry.names)
-                     if covers(core, tokens(name))), key=len, default=unstated_qualifiers(words, entry.display))
+        # the side as the axes read it: "L patella fx" states the left side S82.002A names
+        stated = (*words, axes.side) if axes.side else words
+        added = min((unstated_qualifiers(stated, name) for name in (entry.display, *entry.names)
+                     if covers(core, tokens(name))), key=len, default=unstated_qualifiers(stated, entry.display))
         indexed = self.lexicon.index_terms.get(core)
         if added and indexed is not None and indexed.code == entry.code:  # "morbid obesity": E66.01, "… due to …"
             steps.append(f"proposed: the Alphabetic Index sends {' '.join(core)!r} to it ({indexed.explain()})")
@@ -1078,7 +1080,8 @@ class Grounder:
             return Refused(says_more=True)
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
         supported = self._supported_instead(entry, core, category)
-        if supported is not None and axes and self._by_axes(supported, axes, words, []).ref == entry.ref:
+        if supported is not None and axes and self._by_axes(self._default_code(supported, []), axes, words,
+                                                            []).ref == entry.ref:
             # what the proposal says beyond the condition is what the text's axes say ("right upper lobe")
             steps.append(f"proposed: says no more than the text, whose axes ({axes.describe()}) choose it among "
                          f"the codes of {supported.code}")

@@ -672,3 +672,9 @@ def test_a_cancer_said_by_its_abbreviation_stage_and_lobe_is_the_malignant_neopl
                      "rul": Abbreviation((tokens("right upper lobe"),), source="t")}
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
     assert g.ground("stage IV NSCLC, RUL primary", "diagnosis").code == "C34.11"
+
+
+def test_a_side_written_as_its_letter_is_stated_for_a_proposal_that_names_it():
+    kept = grounder().ground("fracture of unspecified part of L clavicle", "diagnosis", system="ICD10CM",
+                             code="S42.002A")
+    assert (kept.outcome, kept.code) == ("accept", "S42.002A")
