@@ -92,7 +92,7 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     Two sides ("left and right") state none.
     """
     # "cellulitis L lower leg", "R-sided effusion": a lone letter is a side, save "r/o" (rule out)
-    letters = {i for i, w in enumerate(words) if w in _SIDE_LETTERS and words[i + 1:i + 2] != ("o",)}
+    letters = _side_letters(words)
     sides = {SIDES[w] for w in words if w in SIDES} | {_SIDE_LETTERS[words[i]] for i in letters}
     encounters = {ENCOUNTERS[w] for w in words if w in ENCOUNTERS}
     course = _injury_course(words)
@@ -119,6 +119,22 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     if axes.side == "bilateral":  # "both hips": the hip, on both sides (words this short keep their "s")
         core = tuple(_ONE_OF_A_PAIR.get(w, w) for w in core)
     return axes, core
+
+
+def _side_letters(words: tuple[str, ...]) -> set[int]:
+    """Where ``words`` write a side as its letter ("L knee", "R-sided"): every lone l or r save "r/o"."""
+    return {i for i, w in enumerate(words) if w in _SIDE_LETTERS and words[i + 1:i + 2] != ("o",)}
+
+
+def sides_said(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` with each side written as its letter said as titles say it, so that "R eye" is never read
+    as "reye" nor "R ear" as "rear", and "L shoulder dislocation" is compared with "… of left shoulder …".
+
+    >>> sides_said(("r", "ear")), sides_said(("r", "o", "pneumonia"))
+    (('right', 'ear'), ('r', 'o', 'pneumonia'))
+    """
+    letters = _side_letters(words)
+    return tuple(_SIDE_LETTERS[w] if i in letters else w for i, w in enumerate(words)) if letters else words
 
 
 def _injury_course(words: tuple[str, ...]) -> tuple[str, frozenset[str]] | None:

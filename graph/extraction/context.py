@@ -225,7 +225,8 @@ def in_a_newborn(mention: str) -> list[str] | None:
 _AT_PLACE = re.compile(r"^(?P<finding>\S.*?)\s+(?:(?:radiating|extending|spreading|migrating|moving|shifting)\s+"
                        r"(?:in)?to|at|to|over|along)\s+"
                        r"(?:the\s+|both\s+|his\s+|her\s+)?(?:(?:left|right|bilateral|lower|upper|lung|sternal|"
-                       r"cardiac|mitral|aortic)\s+)*(?:\w+)(?:\s+and\s+(?:the\s+)?\w+)?$", re.IGNORECASE)
+                       r"cardiac|mitral|aortic)\s+)*(?!(?:bedside|home|work|school|rest|night|times|baseline)\b)"
+                       r"(?:\w+)(?:\s+and\s+(?:the\s+)?\w+)?$", re.IGNORECASE)
 
 
 def without_place(mention: str) -> str | None:
@@ -241,6 +242,8 @@ def without_place(mention: str) -> str | None:
     'chest pain'
     >>> without_place("decreased breath sounds at the right base"), without_place("chest pain")
     ('decreased breath sounds', None)
+    >>> without_place("family at bedside"), without_place("dyspnea at rest")  # a place of no body
+    (None, None)
     """
     said = _AT_PLACE.match(mention.strip())
     return said["finding"] if said else None

@@ -48,6 +48,7 @@ from graph.extraction.axes import (
     names_no_agent,
     read_axes,
     side_of,
+    sides_said,
     without_agent,
     without_course,
 )
@@ -607,7 +608,7 @@ class Grounder:
                     again.steps.insert(0, _aside(mention, form))
                     return again
             return decided
-        written = tokens(mention)
+        written = sides_said(tokens(mention))  # "AOM R ear": the right ear, never "rear"
         if category == "diagnosis":  # "dislocated left shoulder": a dislocation of the left shoulder
             written = injury_nouns(written)
         readings = self.lexicon.readings(written, category)
@@ -1067,9 +1068,9 @@ class Grounder:
         # Against the proposal's own name that says least beyond the mention: "Graves' disease" is a name of
         # E05.0 "Thyrotoxicosis with diffuse goiter", and adds nothing.
         # the side as the axes read it: "L patella fx" states the left side S82.002A names
-        stated = (*words, axes.side) if axes.side else words
-        added = min((unstated_qualifiers(stated, name) for name in (entry.display, *entry.names)
-                     if covers(core, tokens(name))), key=len, default=unstated_qualifiers(stated, entry.display))
+        with_side = (*words, axes.side) if axes.side else words
+        added = min((unstated_qualifiers(with_side, name) for name in (entry.display, *entry.names)
+                     if covers(core, tokens(name))), key=len, default=unstated_qualifiers(with_side, entry.display))
         indexed = self.lexicon.index_terms.get(core)
         if added and indexed is not None and indexed.code == entry.code:  # "morbid obesity": E66.01, "… due to …"
             steps.append(f"proposed: the Alphabetic Index sends {' '.join(core)!r} to it ({indexed.explain()})")

@@ -678,3 +678,15 @@ def test_a_side_written_as_its_letter_is_stated_for_a_proposal_that_names_it():
     kept = grounder().ground("fracture of unspecified part of L clavicle", "diagnosis", system="ICD10CM",
                              code="S42.002A")
     assert (kept.outcome, kept.code) == ("accept", "S42.002A")
+
+
+def test_a_side_letter_is_the_side_before_any_word_is_joined_to_it():
+    """"R eye" is never "reye" (Reye's syndrome) nor "R ear" "rear": the letter is read as the side first."""
+    entries = [*ENTRIES, Entry("ICD10CM", "V00.0", "Rear otitis", R, "code", billable=True),
+               Entry("ICD10CM", "H66.9", "Otitis media, unspecified", R, "category", billable=False),
+               *[Entry("ICD10CM", f"H66.9{n}", f"Otitis media, unspecified, {side} ear", R, "code", billable=True)
+                 for n, side in (("0", "unspecified"), ("1", "right"), ("2", "left"))]]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("L carpal tunnel syndrome", "diagnosis", system="ICD10CM", code="G56.02").outcome == "accept"
+    decided = g.ground("otitis media R ear", "diagnosis")
+    assert decided.code == "H66.91" and not any("rear" in step for step in decided.steps)
