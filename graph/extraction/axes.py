@@ -34,6 +34,8 @@ _INJURY = frozenset({"fracture", "fx", "sprain", "strain", "dislocation", "sublu
 _FRACTURE_COURSE = {"nonunion": "K", "malunion": "P"}
 #: The 7th character of an open fracture for each of a closed one (A → B initial, D → E subsequent, …).
 _OPEN = {"A": "B", "D": "E", "G": "H", "K": "M", "P": "Q"}
+#: How long since the injury, said beside its course ("2 wk f/u"): no word of the condition.
+_INTERVAL = frozenset({"d", "day", "days", "wk", "wks", "week", "weeks", "mo", "mos", "month", "months"})
 #: What each 7th character says, for the steps.
 _SEVENTH_SAYS = {"A": "initial", "D": "subsequent", "S": "sequela", "B": "initial, open fracture",
                  "E": "subsequent, open fracture", "G": "subsequent, delayed healing",
@@ -84,6 +86,8 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
 
     >>> read_axes(("left", "hip", "fracture", "healing"))
     (Axes(side='left', encounter='D'), ('hip', 'fracture'))
+    >>> read_axes(("right", "mcl", "sprain", "knee", "2", "wk", "f", "u"))
+    (Axes(side='right', encounter='D'), ('mcl', 'sprain', 'knee'))
     >>> read_axes(("open", "fracture", "right", "tibia", "nonunion"))
     (Axes(side='right', encounter='M'), ('fracture', 'tibia'))
     >>> read_axes(("late", "effect", "burn", "hand"))[0].encounter, read_axes(("non", "healing", "ulcer"))[0]
@@ -112,10 +116,11 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
                 next(iter(encounters)) if len(encounters) == 1 else None)
     if not sides and not encounters and not displaced:
         return axes, words
-    carried = (course[1] if course else frozenset()) | ({"open"} if opened else frozenset())
+    carried = (course[1] | _INTERVAL if course else frozenset()) | ({"open"} if opened else frozenset())
     core = tuple(w for i, w in enumerate(words) if w not in SIDES and w not in ENCOUNTERS and w not in _CARRIERS
                  and i not in letters and not (closed and w == "closed") and not (displaced and w == "displaced")
-                 and w not in carried)
+                 and w not in carried
+                 and not (course and w.isdigit() and i + 1 < len(words) and words[i + 1] in _INTERVAL))
     if axes.side == "bilateral":  # "both hips": the hip, on both sides (words this short keep their "s")
         core = tuple(_ONE_OF_A_PAIR.get(w, w) for w in core)
     return axes, core

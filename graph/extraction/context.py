@@ -358,6 +358,8 @@ def as_cerebral_infarction(mention: str) -> str | None:
 _NOTE_ASIDES = re.compile(
     r"\s*\b(?:(?:in|since|from|dx|diagnosed|placed|quit)\s+)?(?:19|20)\d\d\b"
     r"|\s*\bx\s?\d+\b"
+    # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
+    r"|\s*\b\d+(?:\.\d+)?\s*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b"
     r"|\s*\b(?:noted|seen|found|heard|felt|present)\s+on\s+(?:exam|examination|imaging)\b",
     re.IGNORECASE)
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")

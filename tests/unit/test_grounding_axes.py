@@ -690,3 +690,26 @@ def test_a_side_letter_is_the_side_before_any_word_is_joined_to_it():
     assert g.ground("L carpal tunnel syndrome", "diagnosis", system="ICD10CM", code="G56.02").outcome == "accept"
     decided = g.ground("otitis media R ear", "diagnosis")
     assert decided.code == "H66.91" and not any("rear" in step for step in decided.steps)
+
+
+def test_ed_shorthand_lac_sizes_burn_depth_and_follow_up_intervals_are_read():
+    sides = (("1", "right"), ("2", "left"), ("9", "unspecified"))
+    lac = "Laceration without foreign body of {side}forearm"
+    mcl = "Sprain of medial collateral ligament of {side}knee"
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S51.81", lac.format(side=""), R, "category", billable=False),
+               *[Entry("ICD10CM", f"S51.81{n}", lac.format(side=side + " "), R, "category", billable=False)
+                 for n, side in sides],
+               *[Entry("ICD10CM", f"S51.81{n}A", lac.format(side=side + " ") + ", initial encounter", R, "code",
+                       billable=True) for n, side in sides],
+               Entry("ICD10CM", "T21.21XA", "Burn of second degree of chest wall, initial encounter", R, "code",
+                     billable=True),
+               Entry("ICD10CM", "S83.41", mcl.format(side=""), R, "category", billable=False),
+               *[Entry("ICD10CM", f"S83.41{n}", mcl.format(side=side + " "), R, "category", billable=False)
+                 for n, side in sides],
+               *[Entry("ICD10CM", f"S83.41{n}{x}", mcl.format(side=side + " ") + f", {what}", R, "code", billable=True)
+                 for n, side in sides for x, what in (("A", "initial encounter"), ("D", "subsequent encounter"))]]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("3 cm lac L forearm", "diagnosis").code == "S51.812A"
+    assert g.ground("partial thickness burn of chest wall", "diagnosis").code == "T21.21XA"
+    assert g.ground("R MCL sprain knee, 2 wk f/u", "diagnosis").code == "S83.411D"
