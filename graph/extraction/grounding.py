@@ -431,7 +431,12 @@ def _same_word(a: str, b: str) -> bool:
 #: Words of a title that state a cause, a state or a complication: a proposed code whose title has one the
 #: mention does not state says more than the text (issue 21, pattern 4).
 _QUALIFYING = re.compile(r"\b(in remission|in relapse|recurrent|rheumatic|alcoholic|traumatic|secondary|due to|"
-                         r"induced|congenital|postprocedural|localized|circumscribed)\b", re.IGNORECASE)
+                         r"induced|congenital|postprocedural|localized|circumscribed|"
+                         # a direction that names the type or part ("Lateral dislocation of right patella")
+                         r"anterior|posterior|lateral|medial|superior|inferior)\b", re.IGNORECASE)
+#: A title that leaves a state unsaid in so many words ("…, not specified as traumatic"): no code of a mention
+#: that says it.
+_NOT_SPECIFIED_AS = re.compile(r"\bnot specified as (\w+)", re.IGNORECASE)
 #: A "with …" clause of a title; "with unspecified …" states nothing (N04.9 "Nephrotic syndrome with unspecified
 #: morphologic changes" is the default of "nephrotic syndrome", as :data:`_WITH` already knows).
 _WITH_PART = re.compile(r"\bwith\b(?!out|\s+unspecified)([^,;]*)", re.IGNORECASE)
@@ -449,12 +454,16 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
     ['in remission']
     >>> unstated_qualifiers(tokens("nephrotic syndrome"), "Nephrotic syndrome with unspecified morphologic changes")
     []
+    >>> unstated_qualifiers(tokens("rotator cuff tear"), "Rotator cuff tear, not specified as traumatic")
+    []
     >>> unstated_qualifiers(tokens("hypertensive heart disease with heart failure"),
     ...                     "Hypertensive heart disease with heart failure")
     []
     """
     said = set(words)
-    added = [m.group(1).lower() for m in _QUALIFYING.finditer(title) if not set(tokens(m.group(1))) <= said]
+    # "…, not specified as traumatic" states no cause: it leaves it unsaid
+    added = [m.group(1).lower() for m in _QUALIFYING.finditer(_NOT_SPECIFIED_AS.sub("", title))
+             if not set(tokens(m.group(1))) <= said]
     added += [f"with{m.group(1)}".strip() for m in _WITH_PART.finditer(title)
               if not set(tokens(m.group(1))) <= said]
     added += [w for w in tokens(title) if (w.isdigit() or side_of((w,))) and w not in said]
@@ -1064,6 +1073,11 @@ class Grounder:
         if not any(covers(core, name) for name in self.lexicon.names_of(entry)):
             steps.append(f"proposed: its name {entry.display!r} leaves out words of {mention!r} "
                          f"(score {score:.2f}): another concept")
+            return Refused()
+        denied = _NOT_SPECIFIED_AS.search(entry.display)
+        if denied is not None and comparable(denied.group(1).lower()) in words:
+            # M75.121 "… not specified as traumatic" for "traumatic R rotator cuff tear": the text says it is
+            steps.append(f"proposed: its name {entry.display!r} is {denied.group(0)!r}, which {mention!r} states")
             return Refused()
         # Against the proposal's own name that says least beyond the mention: "Graves' disease" is a name of
         # E05.0 "Thyrotoxicosis with diffuse goiter", and adds nothing.

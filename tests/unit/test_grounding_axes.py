@@ -713,3 +713,18 @@ def test_ed_shorthand_lac_sizes_burn_depth_and_follow_up_intervals_are_read():
     assert g.ground("3 cm lac L forearm", "diagnosis").code == "S51.812A"
     assert g.ground("partial thickness burn of chest wall", "diagnosis").code == "T21.21XA"
     assert g.ground("R MCL sprain knee, 2 wk f/u", "diagnosis").code == "S83.411D"
+
+
+def test_a_proposal_naming_a_direction_or_denying_what_the_text_says_is_not_kept():
+    """S83.014A "Lateral dislocation of right patella" for a patellar dislocation says more than the text;
+    M75.121 "…, not specified as traumatic" for a traumatic tear denies what the text says."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S83.014A", "Lateral dislocation of right patella, initial encounter", R, "code",
+                     billable=True),
+               Entry("ICD10CM", "M75.121", "Complete rotator cuff tear or rupture of right shoulder, not specified as "
+                     "traumatic", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("dislocation of R patella", "diagnosis", system="ICD10CM", code="S83.014A").outcome == "reject"
+    assert g.ground("traumatic complete R rotator cuff tear", "diagnosis", system="ICD10CM",
+                    code="M75.121").outcome == "reject"
+    assert g.ground("complete R rotator cuff tear", "diagnosis", system="ICD10CM", code="M75.121").outcome == "accept"
