@@ -21,6 +21,13 @@ SIDES = {"right": "right", "rt": "right", "left": "left", "lt": "left", "bilater
          "both": "bilateral", "bilaterally": "bilateral"}
 #: A side written as its letter in a note ("L knee", "R-sided").
 _SIDE_LETTERS = {"l": "left", "r": "right"}
+#: An eye as ophthalmology notes write it (oculus dexter, sinister, uterque): a side only where an eye's
+#: condition is named, since "OD" is also an overdose.
+_EYE_SIDES = {"od": "right", "os": "left", "ou": "bilateral"}
+_EYE_WORDS = frozenset({"eye", "eyes", "cataract", "glaucoma", "retinopathy", "macular", "retinal", "retina",
+                        "conjunctivitis", "keratitis", "uveitis", "iritis", "chalazion", "hordeolum", "pterygium",
+                        "blepharitis", "amblyopia", "strabismus", "vitreous", "cornea", "corneal", "eyelid",
+                        "ptosis", "optic", "papilledema", "choroidal", "scleritis", "episcleritis", "amd", "poag"})
 #: Words that state the encounter, and the 7th character each chooses (A initial, D subsequent, S sequela).
 ENCOUNTERS = {"initial": "A", "subsequent": "D", "sequela": "S", "sequelae": "S"}
 #: Words that only carry an axis ("initial encounter", "left-sided", "subsequent visit"): dropped with it.
@@ -97,7 +104,7 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     """
     # "cellulitis L lower leg", "R-sided effusion": a lone letter is a side, save "r/o" (rule out)
     letters = _side_letters(words)
-    sides = {SIDES[w] for w in words if w in SIDES} | {_SIDE_LETTERS[words[i]] for i in letters}
+    sides = {SIDES[w] for w in words if w in SIDES} | {(_SIDE_LETTERS | _EYE_SIDES)[words[i]] for i in letters}
     encounters = {ENCOUNTERS[w] for w in words if w in ENCOUNTERS}
     course = _injury_course(words)
     if course is not None:  # "hip fracture, healing": the subsequent encounter; "nonunion" says which one
@@ -127,8 +134,11 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
 
 
 def _side_letters(words: tuple[str, ...]) -> set[int]:
-    """Where ``words`` write a side as its letter ("L knee", "R-sided"): every lone l or r save "r/o"."""
-    return {i for i, w in enumerate(words) if w in _SIDE_LETTERS and words[i + 1:i + 2] != ("o",)}
+    """Where ``words`` write a side as its letter ("L knee", "R-sided"): every lone l or r save "r/o", and OD,
+    OS or OU beside an eye's condition."""
+    eye = not _EYE_WORDS.isdisjoint(words)
+    return {i for i, w in enumerate(words)
+            if (w in _SIDE_LETTERS and words[i + 1:i + 2] != ("o",)) or (eye and w in _EYE_SIDES)}
 
 
 def sides_said(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -137,9 +147,12 @@ def sides_said(words: tuple[str, ...]) -> tuple[str, ...]:
 
     >>> sides_said(("r", "ear")), sides_said(("r", "o", "pneumonia"))
     (('right', 'ear'), ('r', 'o', 'pneumonia'))
+    >>> sides_said(("cortical", "cataract", "od")), sides_said(("od",))
+    (('cortical', 'cataract', 'right'), ('od',))
     """
     letters = _side_letters(words)
-    return tuple(_SIDE_LETTERS[w] if i in letters else w for i, w in enumerate(words)) if letters else words
+    said = _SIDE_LETTERS | _EYE_SIDES
+    return tuple(said[w] if i in letters else w for i, w in enumerate(words)) if letters else words
 
 
 def _injury_course(words: tuple[str, ...]) -> tuple[str, frozenset[str]] | None:

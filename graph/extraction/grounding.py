@@ -33,6 +33,7 @@ the mention's category, then billable codes, then the shorter code.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections import Counter
@@ -114,9 +115,21 @@ _CLAUSE = re.compile(r"\s(?:in|due to|following|complicating|affecting|associate
 
 def _adds_with(words: tuple[str, ...], title: str) -> bool:
     """Whether ``title`` has a "with …" clause the mention does not state ("Laceration with foreign body of
-    scalp" for a scalp laceration)."""
+    scalp" for a scalp laceration), or one the mention denies ("… with damage to nail" for a laceration
+    "without damage to nail").
+
+    >>> _adds_with(tokens("finger laceration without damage to nail"), "Laceration of finger with damage to nail")
+    True
+    >>> _adds_with(tokens("finger laceration with damage to nail"), "Laceration of finger with damage to nail")
+    False
+    """
     said = set(words)
-    return any(not set(tokens(m.group(1))) <= said for m in _WITH_PART.finditer(title))
+    denied: set[str] = set()
+    for at, word in enumerate(words):
+        if word == "without":  # what follows, up to a "with", is said not to be there
+            denied.update(itertools.takewhile(lambda w: w != "with", words[at + 1:]))
+    return any(not (clause := set(tokens(m.group(1)))) <= said or clause & denied
+               for m in _WITH_PART.finditer(title))
 
 
 #: Where a title's noun phrases end: each part's last word is a head ("Gallstone ileus" is an ileus).

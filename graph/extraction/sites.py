@@ -44,6 +44,7 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "lower back": ("lower back", "back", "lumbar region", "trunk"),
     "upper back": ("back", "thoracic region", "trunk"),
     "chest": ("chest wall", "thorax", "trunk"),
+    "chest wall": ("thorax", "trunk"),
     "belly": ("abdominal wall", "abdomen", "trunk"),
     "tummy": ("abdominal wall", "abdomen", "trunk"),
     "buttock": ("buttock", "trunk"),

@@ -62,7 +62,7 @@ _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
     "solitary": ("single",), "depression": ("depressive disorder",), "torn": ("tear",),
     "hematoma": ("hemorrhage",),
-    "bruise": ("contusion",), "bruised": ("contusion",),
+    "bruise": ("contusion",), "bruised": ("contusion",), "seizure": ("convulsion",),
     # the Index sends a laceration or puncture not said otherwise to the codes "without foreign body"
     "laceration": ("laceration without foreign body",), "puncture": ("puncture wound without foreign body",),
 }

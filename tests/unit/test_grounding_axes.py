@@ -728,3 +728,21 @@ def test_a_proposal_naming_a_direction_or_denying_what_the_text_says_is_not_kept
     assert g.ground("traumatic complete R rotator cuff tear", "diagnosis", system="ICD10CM",
                     code="M75.121").outcome == "reject"
     assert g.ground("complete R rotator cuff tear", "diagnosis", system="ICD10CM", code="M75.121").outcome == "accept"
+
+
+def test_an_eye_side_a_named_deep_vein_a_pressure_injury_and_a_seizure_as_titles_say_them():
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "H25.01", "Cortical age-related cataract", R, "category", billable=False),
+               *[Entry("ICD10CM", f"H25.01{n}", f"Cortical age-related cataract, {side}", R, "code", billable=True)
+                 for n, side in (("1", "right eye"), ("2", "left eye"), ("3", "bilateral"), ("9", "unspecified eye"))],
+               Entry("ICD10CM", "I82.43", "Acute embolism and thrombosis of popliteal vein", R, "category",
+                     billable=False),
+               *[Entry("ICD10CM", f"I82.43{n}", f"Acute embolism and thrombosis of {side} popliteal vein", R, "code",
+                       billable=True) for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))],
+               Entry("ICD10CM", "L89.614", "Pressure ulcer of right heel, stage 4", R, "code", billable=True),
+               Entry("ICD10CM", "R56.00", "Simple febrile convulsions", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("cortical age-related cataract OD", "diagnosis").code == "H25.011"
+    assert g.ground("acute L popliteal DVT", "diagnosis").code == "I82.432"
+    assert g.ground("stage 4 pressure injury of R heel", "diagnosis").code == "L89.614"
+    assert g.ground("simple febrile seizure", "diagnosis").code == "R56.00"
