@@ -1065,8 +1065,11 @@ class Grounder:
         if not entry.active:
             for successor in entry.replaced_by:
                 new = self.lexicon.get(system, successor)
+                # a successor that says more than the mention is no replacement for it: HP:0000361 (obsolete)
+                # went to "Pulsatile tinnitus", which "ringing in my ears" does not say
                 if new and new.active and kind_allows(self.lexicon, new, category) is None \
-                        and self._match(words, new) >= PROPOSED_MATCH_THRESHOLD:
+                        and self._match(words, new) >= PROPOSED_MATCH_THRESHOLD \
+                        and any(set(name) <= set(words) for name in self.lexicon.names_of(new)):
                     steps.append(f"proposed: inactive in {release}, replaced by {successor}")
                     return Decision("replace", "replaced_by", new.system, new.code, new.display, new.release,
                                     self._match(words, new),

@@ -746,3 +746,16 @@ def test_an_eye_side_a_named_deep_vein_a_pressure_injury_and_a_seizure_as_titles
     assert g.ground("acute L popliteal DVT", "diagnosis").code == "I82.432"
     assert g.ground("stage 4 pressure injury of R heel", "diagnosis").code == "L89.614"
     assert g.ground("simple febrile seizure", "diagnosis").code == "R56.00"
+
+
+def test_an_inactive_proposals_successor_that_says_more_than_the_mention_is_not_taken():
+    """HP:0000361 (obsolete) went to "Pulsatile tinnitus": "tinnitus" said plainly is HPO's "Tinnitus"."""
+    entries = [*ENTRIES,
+               Entry("HPO", "HP:0000361", "obsolete Pulsatile tinnitus", "HPO@1", "term", active=False,
+                     replaced_by=["HP:0008629"]),
+               Entry("HPO", "HP:0008629", "Pulsatile tinnitus", "HPO@1", "term", parents=["HP:0000360"]),
+               Entry("HPO", "HP:0000360", "Tinnitus", "HPO@1", "term", parents=["HP:0000118"])]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    decided = g.ground("tinnitus", "finding", system="HPO", code="HP:0000361")
+    assert (decided.outcome, decided.code) == ("replace", "HP:0000360")
+    assert g.ground("pulsatile tinnitus", "finding", system="HPO", code="HP:0000361").code == "HP:0008629"
