@@ -358,6 +358,9 @@ def as_cerebral_infarction(mention: str) -> str | None:
 _NOTE_ASIDES = re.compile(
     r"\s*\b(?:(?:in|since|from|dx|diagnosed|placed|quit)\s+)?(?:19|20)\d\d\b"
     r"|\s*\bx\s?\d+\b"
+    # how it happened, an external cause coded apart (chapter 20): "L hip contusion s/p mechanical fall"
+    r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
+    r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|straddle\s+injury)\b"
     # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
     r"|\s*\b\d+(?:\.\d+)?\s*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b"
     r"|\s*\b(?:noted|seen|found|heard|felt|present)\s+on\s+(?:exam|examination|imaging)\b",
@@ -391,6 +394,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['hx of MI, no current symptoms', 'hx of MI'], [])
     >>> without_note_asides("pneumonia, organism not identified"), without_note_asides("chest pain")
     (['pneumonia'], [])
+    >>> without_note_asides("L hip contusion s/p mechanical fall")
+    ['L hip contusion']
     >>> without_note_asides("gout flare, R 1st MTP"), without_note_asides("cataract, left eye, 2 mm")
     ([], ['cataract, left eye'])
     """

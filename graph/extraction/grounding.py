@@ -777,7 +777,10 @@ class Grounder:
         for form in without_note_asides(mention) if found is None and last_resorts else ():
             # "pAF, CHA2DS2-VASc 3" is the pAF; a proposal is judged on the whole mention (above), not the part
             decided = self.ground(form, category, finding_type=finding_type, categories=categories)
-            if decided.outcome != "reject" and decided.method != "fuzzy":
+            # a fuzzy match only where its title holds every word as written ("L hip contusion": "Contusion of
+            # left hip"), never a misspelt one
+            if decided.outcome != "reject" and (decided.method != "fuzzy" or set(sides_said(tokens(form))) <= set(
+                    tokens(decided.display or ""))):
                 decided.steps.insert(0, _aside(mention, form))
                 if failure and system and code:
                     same = (decided.system, decided.code) == (system, _normalised(system, code))

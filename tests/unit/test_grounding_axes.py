@@ -759,3 +759,14 @@ def test_an_inactive_proposals_successor_that_says_more_than_the_mention_is_not_
     decided = g.ground("tinnitus", "finding", system="HPO", code="HP:0000361")
     assert (decided.outcome, decided.code) == ("replace", "HP:0000360")
     assert g.ground("pulsatile tinnitus", "finding", system="HPO", code="HP:0000361").code == "HP:0008629"
+
+
+def test_how_an_injury_happened_is_coded_apart_and_the_injury_found_whole():
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S70.0", "Contusion of hip", R, "category", billable=False),
+               *[Entry("ICD10CM", f"S70.0{n}", f"Contusion of {side} hip", R, "category", billable=False)
+                 for n, side in (("1", "right"), ("2", "left"), ("0", "unspecified"))],
+               *[Entry("ICD10CM", f"S70.0{n}XA", f"Contusion of {side} hip, initial encounter", R, "code",
+                       billable=True) for n, side in (("1", "right"), ("2", "left"), ("0", "unspecified"))]]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("L hip contusion s/p mechanical fall", "diagnosis").code == "S70.02XA"
