@@ -535,6 +535,19 @@ def test_a_laceration_not_said_otherwise_is_one_without_foreign_body_and_an_ordi
     assert g.ground("burn of 2nd degree of right palm, initial encounter", "diagnosis").code == "T23.251A"
 
 
+_SIDES = (("1", "right"), ("2", "left"), ("9", "unspecified"))
+#: Where the unspecified side is numbered 0 (S70.0-, S80.0-).
+_HIP_SIDES = (("0", "unspecified"), ("1", "right"), ("2", "left"))
+
+
+def _sided(prefix: str, title: str, *, billable: bool = True, sides: tuple[tuple[str, str], ...] = _SIDES,
+           seventh: str = "") -> list[Entry]:
+    """One ICD-10-CM code per side, as the classification numbers them: ``prefix`` + the side's digit (+ a 7th
+    character), titled ``title`` with ``{side}`` filled in."""
+    return [Entry("ICD10CM", f"{prefix}{n}{seventh}", title.format(side=side), R, "code" if billable else "category",
+                  billable=billable) for n, side in sides]
+
+
 def _fracture_codes(base: str, title: str, sevenths: dict[str, str]) -> list[Entry]:
     """A fracture's category, its sided codes and their 7th characters, titled as ICD-10-CM titles them."""
     out = [Entry("ICD10CM", base, title.format(side="").replace("  ", " "), R, "category", billable=False)]
@@ -586,10 +599,8 @@ def test_no_after_a_condition_is_without_and_an_injury_said_with_its_participle_
                Entry("ICD10CM", "K21.01", "Gastro-esophageal reflux disease with esophagitis, with bleeding", R,
                      "code", billable=True, names=("Reflux esophagitis with bleeding",)),
                Entry("ICD10CM", "S80.0", "Contusion of knee", R, "category", billable=False),
-               *[Entry("ICD10CM", f"S80.0{n}", f"Contusion of {side} knee", R, "category", billable=False)
-                 for n, side in (("0", "unspecified"), ("1", "right"), ("2", "left"))],
-               *[Entry("ICD10CM", f"S80.0{n}XA", f"Contusion of {side} knee, initial encounter", R, "code",
-                       billable=True) for n, side in (("0", "unspecified"), ("1", "right"), ("2", "left"))]]
+               *_sided("S80.0", "Contusion of {side} knee", billable=False, sides=_HIP_SIDES),
+               *_sided("S80.0", "Contusion of {side} knee, initial encounter", sides=_HIP_SIDES, seventh="XA")]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
     assert g.ground("reflux esophagitis, no bleeding", "diagnosis").code == "K21.00"
     assert g.ground("reflux esophagitis with no bleeding", "diagnosis").code == "K21.00"
@@ -641,8 +652,7 @@ def test_a_stroke_said_by_its_artery_is_the_infarction_of_that_artery_with_its_s
     title = "Cerebral infarction due to unspecified occlusion or stenosis of {side}middle cerebral artery"
     entries = [*ENTRIES,
                Entry("ICD10CM", "I63.51", title.format(side=""), R, "category", billable=False),
-               *[Entry("ICD10CM", f"I63.51{n}", title.format(side=side + " "), R, "code", billable=True)
-                 for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))]]
+               *_sided("I63.51", title.replace("{side}", "{side} "))]
     abbreviations = {"mca": Abbreviation((tokens("middle cerebral artery"),), source="t")}
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
     assert g.ground("L MCA stroke", "diagnosis").code == "I63.512"
@@ -655,8 +665,7 @@ def test_shipped_note_abbreviations_read_a_cause_and_a_joint():
                Entry("ICD10CM", "K70.30", "Alcoholic cirrhosis of liver without ascites", R, "code", billable=True,
                      names=("Alcoholic cirrhosis of liver",)),
                Entry("ICD10CM", "M10.07", "Idiopathic gout, ankle and foot", R, "category", billable=False),
-               *[Entry("ICD10CM", f"M10.07{n}", f"Idiopathic gout, {side} ankle and foot", R, "code", billable=True)
-                 for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))]]
+               *_sided("M10.07", "Idiopathic gout, {side} ankle and foot")]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
     assert g.ground("EtOH cirrhosis of liver", "diagnosis").code == "K70.30"
     assert g.ground("idiopathic gout, R 1st MTP", "diagnosis").code == "M10.071"
@@ -666,8 +675,8 @@ def test_a_cancer_said_by_its_abbreviation_stage_and_lobe_is_the_malignant_neopl
     entries = [*ENTRIES,
                Entry("ICD10CM", "C34.1", "Malignant neoplasm of upper lobe, bronchus or lung", R, "category",
                      billable=False),
-               *[Entry("ICD10CM", f"C34.1{n}", f"Malignant neoplasm of upper lobe, {side} bronchus or lung", R, "code",
-                       billable=True) for n, side in (("0", "unspecified"), ("1", "right"), ("2", "left"))]]
+               *_sided("C34.1", "Malignant neoplasm of upper lobe, {side} bronchus or lung",
+                       sides=(("0", "unspecified"), ("1", "right"), ("2", "left")))]
     abbreviations = {"nsclc": Abbreviation((tokens("non-small cell lung cancer"),), source="t"),
                      "rul": Abbreviation((tokens("right upper lobe"),), source="t")}
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
@@ -684,8 +693,8 @@ def test_a_side_letter_is_the_side_before_any_word_is_joined_to_it():
     """"R eye" is never "reye" (Reye's syndrome) nor "R ear" "rear": the letter is read as the side first."""
     entries = [*ENTRIES, Entry("ICD10CM", "V00.0", "Rear otitis", R, "code", billable=True),
                Entry("ICD10CM", "H66.9", "Otitis media, unspecified", R, "category", billable=False),
-               *[Entry("ICD10CM", f"H66.9{n}", f"Otitis media, unspecified, {side} ear", R, "code", billable=True)
-                 for n, side in (("0", "unspecified"), ("1", "right"), ("2", "left"))]]
+               *_sided("H66.9", "Otitis media, unspecified, {side} ear",
+                       sides=(("0", "unspecified"), ("1", "right"), ("2", "left")))]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
     assert g.ground("L carpal tunnel syndrome", "diagnosis", system="ICD10CM", code="G56.02").outcome == "accept"
     decided = g.ground("otitis media R ear", "diagnosis")
@@ -737,8 +746,7 @@ def test_an_eye_side_a_named_deep_vein_a_pressure_injury_and_a_seizure_as_titles
                  for n, side in (("1", "right eye"), ("2", "left eye"), ("3", "bilateral"), ("9", "unspecified eye"))],
                Entry("ICD10CM", "I82.43", "Acute embolism and thrombosis of popliteal vein", R, "category",
                      billable=False),
-               *[Entry("ICD10CM", f"I82.43{n}", f"Acute embolism and thrombosis of {side} popliteal vein", R, "code",
-                       billable=True) for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))],
+               *_sided("I82.43", "Acute embolism and thrombosis of {side} popliteal vein"),
                Entry("ICD10CM", "L89.614", "Pressure ulcer of right heel, stage 4", R, "code", billable=True),
                Entry("ICD10CM", "R56.00", "Simple febrile convulsions", R, "code", billable=True)]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
@@ -764,9 +772,7 @@ def test_an_inactive_proposals_successor_that_says_more_than_the_mention_is_not_
 def test_how_an_injury_happened_is_coded_apart_and_the_injury_found_whole():
     entries = [*ENTRIES,
                Entry("ICD10CM", "S70.0", "Contusion of hip", R, "category", billable=False),
-               *[Entry("ICD10CM", f"S70.0{n}", f"Contusion of {side} hip", R, "category", billable=False)
-                 for n, side in (("1", "right"), ("2", "left"), ("0", "unspecified"))],
-               *[Entry("ICD10CM", f"S70.0{n}XA", f"Contusion of {side} hip, initial encounter", R, "code",
-                       billable=True) for n, side in (("1", "right"), ("2", "left"), ("0", "unspecified"))]]
+               *_sided("S70.0", "Contusion of {side} hip", billable=False, sides=_HIP_SIDES),
+               *_sided("S70.0", "Contusion of {side} hip, initial encounter", sides=_HIP_SIDES, seventh="XA")]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
     assert g.ground("L hip contusion s/p mechanical fall", "diagnosis").code == "S70.02XA"
