@@ -328,6 +328,34 @@ def as_malignant_neoplasm(mention: str) -> str | None:
     return said_so if site and said_so.lower() != mention.strip().lower() else None
 
 
+#: Things children and adults put where they should not be, which chapter 19 codes as a foreign body (T15–T19).
+_OBJECT = (r"(?:(?:a|an|the|small|plastic|metal)\s+)*(?:beads?|beans?|peas?|peanuts?|coins?|toys?|marbles?|"
+           r"button(?:\s+batter(?:y|ies))?|batter(?:y|ies)|crayons?|pebbles?|popcorn(?:\s+kernels?)?|kernels?|"
+           r"erasers?|earrings?|magnets?|fish\s*bones?|q-?tips?|cotton(?:\s+(?:swab|ball))?|tampons?|insects?|"
+           r"bugs?|food\s+bolus|piece\s+of\s+\w+)")
+#: The openings T16–T18 name, and how their titles say them.
+_ORIFICES = {"ear canal": "ear", "ear": "ear", "nose": "nostril", "nostril": "nostril", "nares": "nostril",
+             "eye": "eye", "throat": "pharynx", "esophagus": "esophagus", "rectum": "rectum",
+             "vagina": "vagina"}
+_FOREIGN_BODY = re.compile(rf"^{_OBJECT}\s+(?:stuck\s+|lodged\s+)?(?:in|into|up)\s+(?:(?:the|his|her|my|their)\s+)?"
+                           r"(?P<side>(?:(?:r|l|rt|lt|right|left)\s+)?)"
+                           rf"(?P<orifice>{'|'.join(sorted(_ORIFICES, key=len, reverse=True))})$", re.IGNORECASE)
+
+
+def as_foreign_body(mention: str) -> str | None:
+    """A thing said to be in a body opening ("bead in R ear canal", "pea up his nose"), as chapter 19 titles
+    it: a foreign body in that opening, its side kept. ``None`` for anything else.
+
+    >>> as_foreign_body("bead in R ear canal"), as_foreign_body("pea stuck up his nose")
+    ('foreign body in R ear', 'foreign body in nostril')
+    >>> as_foreign_body("blood in the urine")
+    """
+    said = _FOREIGN_BODY.match(mention.strip())
+    if said is None:
+        return None
+    return f"foreign body in {said['side']}{_ORIFICES[said['orifice'].lower()]}"
+
+
 _STROKE = re.compile(r"\s*\b(?:ischemic\s+)?(?:stroke|cva|infarct|infarction)\b\s*", re.IGNORECASE)
 #: The arteries I63.3–I63.5 name ("middle cerebral artery", "basilar artery"), as notes write them in full or
 #: short (the abbreviations file spells "MCA" out).

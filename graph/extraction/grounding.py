@@ -56,6 +56,7 @@ from graph.extraction.axes import (
 from graph.extraction.context import (
     arising_on,
     as_cerebral_infarction,
+    as_foreign_body,
     as_malignant_neoplasm,
     due_to,
     exertional,
@@ -348,6 +349,9 @@ def similarity(mention: tuple[str, ...], name: tuple[str, ...], exact: frozenset
 #: A code with an encounter 7th character (S02.2XXA, S52.501D): a letter after six characters. A 7th
 #: character that is a digit is an axis of its own (E11.3219: unspecified eye), chosen by the marks.
 _SEVENTH = re.compile(r"[A-Z][0-9][0-9A-Z]\.[0-9A-Z]{3}[A-Z]")
+#: Any 7th character, a letter (the encounter) or a digit (a stage: H35.3220 "…, left eye, stage unspecified"):
+#: the side is chosen on the six characters before it.
+_ANY_SEVENTH = re.compile(r"[A-Z][0-9][0-9A-Z]\.[0-9A-Z]{3}[0-9A-Z]")
 _WITH = re.compile(r"\bwith\b(?!\s+unspecified)", re.IGNORECASE)
 _UNSPECIFIED_MARK = re.compile(r"\bunspecified\b", re.IGNORECASE)
 #: Words of a child title that say it is the form a coder takes when the text states nothing more: "without …",
@@ -737,6 +741,9 @@ class Grounder:
         if found is None and category == "diagnosis" and (arising := arising_on(mention)):
             said_otherwise.append((arising[0], f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
                                                f"{arising[0]!r} is coded, {arising[1]!r} apart", None))
+        if found is None and category == "diagnosis" and last_resorts and (thing := as_foreign_body(mention)):
+            said_otherwise.append((thing, f"foreign body: {mention!r} is said as chapter 19 titles it, {thing!r}",
+                                   "T"))
         if found is None and category == "diagnosis" and last_resorts and (stroke := as_cerebral_infarction(mention)):
             said_otherwise.append((stroke, f"stroke: {mention!r} is said as ICD-10-CM titles name a stroke of an "
                                            f"artery with no cause stated, {stroke!r}", "I"))
@@ -1230,7 +1237,7 @@ class Grounder:
         if entry.system != "ICD10CM":
             return entry
         chosen = entry
-        seventh = chosen.code[-1] if _SEVENTH.fullmatch(chosen.code) else None
+        seventh = chosen.code[-1] if _ANY_SEVENTH.fullmatch(chosen.code) else None
         base = self.lexicon.get("ICD10CM", _unpadded(chosen.code[:-1])) if seventh else chosen
         if base is not None:
             title = tokens(base.display, keep_qualifiers=True)

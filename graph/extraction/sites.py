@@ -49,6 +49,10 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "tummy": ("abdominal wall", "abdomen", "trunk"),
     "buttock": ("buttock", "trunk"),
     "groin": ("groin", "trunk"),
+    "eyebrow": ("eyelid and periocular area",),
+    "scaphoid": ("navicular scaphoid bone of wrist",),  # S62.0- "… navicular [scaphoid] bone of right wrist"
+    "hamstring": ("posterior muscle group at thigh level",),  # S76.3- as chapter 19 titles the muscles
+    "quadriceps": ("quadriceps muscle",),
     "cheek": ("other parts of face", "face"),
     "forehead": ("other parts of face", "face"),
     "chin": ("other parts of face", "face"),
@@ -149,6 +153,10 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     'large intestine diverticulitis'
     >>> [" ".join(r) for _, _, r in site_readings(("gout", "first", "metatarsophalangeal", "joint"))][3]
     'gout ankle foot'
+    >>> [" ".join(r) for _, _, r in site_readings(("laceration", "eyebrow"))]
+    ['laceration eyelid periocular area']
+    >>> [" ".join(r) for _, _, r in site_readings(("hamstring", "strain"))]
+    ['posterior muscle group thigh level strain']
     >>> site_readings(("pneumonia",))
     []
     """

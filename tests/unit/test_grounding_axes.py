@@ -776,3 +776,20 @@ def test_how_an_injury_happened_is_coded_apart_and_the_injury_found_whole():
                *_sided("S70.0", "Contusion of {side} hip, initial encounter", sides=_HIP_SIDES, seventh="XA")]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
     assert g.ground("L hip contusion s/p mechanical fall", "diagnosis").code == "S70.02XA"
+
+
+def test_a_thing_in_an_opening_is_a_foreign_body_and_a_staged_code_takes_the_side_said():
+    """"bead in R ear canal" is a foreign body in the right ear; the side of a code whose 7th character is a stage
+    (H35.32-) is chosen on the six characters before it."""
+    amd = "Exudative age-related macular degeneration, {side}"
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "T16.1XXA", "Foreign body in right ear, initial encounter", R, "code", billable=True),
+               Entry("ICD10CM", "H35.32", amd.format(side="").rstrip(", "), R, "category", billable=False),
+               *_sided("H35.32", amd, billable=False,
+                       sides=(("1", "right eye"), ("2", "left eye"), ("9", "unspecified eye"))),
+               *_sided("H35.32", amd + ", stage unspecified", seventh="0",
+                       sides=(("1", "right eye"), ("2", "left eye"), ("9", "unspecified eye")))]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("bead in R ear canal", "diagnosis").code == "T16.1XXA"
+    decided = g.ground("wet AMD, left eye", "diagnosis", system="ICD10CM", code="H35.322")
+    assert (decided.outcome, decided.code) == ("replace", "H35.3220")
