@@ -195,14 +195,17 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     >>> differs_by_side(("osteoarthritis", "knee", "unspecified"), ("bilateral", "primary", "osteoarthritis", "knee"),
     ...                 "bilateral")
     True
+    >>> differs_by_side(("foreign", "body", "ear", "unspecified", "ear"), ("foreign", "body", "right", "ear"), "right")
+    True
     """
     added = Counter(sided) - Counter(default)
     removed = Counter(default) - Counter(sided)
     # "Bilateral primary osteoarthritis of knee" for "Osteoarthritis of knee, unspecified": primary is the kind
     # the Index takes where none is said, and a single side is "unilateral"
     kind = {"primary"} | ({"unilateral"} if side in ("left", "right") else set())
-    # "Otitis media, unspecified, bilateral" for "…, unspecified ear": both ears leave the ear unsaid
-    organ = {"ear", "eye"} if side == "bilateral" else set()
+    # "Otitis media, unspecified, bilateral" for "…, unspecified ear": both ears leave the ear unsaid; "Foreign
+    # body in right ear" for "Foreign body in ear, unspecified ear": the ear is said once
+    organ = {"ear", "eye"}
     return (added[side] == 1 and set(added) - {side} <= kind and removed[_UNSTATED] <= 1
             and sum(removed.values()) - removed[_UNSTATED] <= len(organ & set(removed))
             and set(removed) <= {_UNSTATED} | organ)

@@ -783,7 +783,11 @@ def test_a_thing_in_an_opening_is_a_foreign_body_and_a_staged_code_takes_the_sid
     (H35.32-) is chosen on the six characters before it."""
     amd = "Exudative age-related macular degeneration, {side}"
     entries = [*ENTRIES,
-               Entry("ICD10CM", "T16.1XXA", "Foreign body in right ear, initial encounter", R, "code", billable=True),
+               Entry("ICD10CM", "T16", "Foreign body in ear", R, "category", billable=False),
+               *_sided("T16.", "Foreign body in {side}", billable=False,
+                       sides=(("1", "right ear"), ("2", "left ear"), ("9", "ear, unspecified ear"))),
+               *_sided("T16.", "Foreign body in {side}, initial encounter", seventh="XXA",
+                       sides=(("1", "right ear"), ("2", "left ear"), ("9", "ear, unspecified ear"))),
                Entry("ICD10CM", "H35.32", amd.format(side="").rstrip(", "), R, "category", billable=False),
                *_sided("H35.32", amd, billable=False,
                        sides=(("1", "right eye"), ("2", "left eye"), ("9", "unspecified eye"))),
@@ -791,5 +795,7 @@ def test_a_thing_in_an_opening_is_a_foreign_body_and_a_staged_code_takes_the_sid
                        sides=(("1", "right eye"), ("2", "left eye"), ("9", "unspecified eye")))]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
     assert g.ground("bead in R ear canal", "diagnosis").code == "T16.1XXA"
+    kept = g.ground("bead in R ear canal", "diagnosis", system="ICD10CM", code="T16.1XXA")
+    assert (kept.outcome, kept.code) == ("accept", "T16.1XXA")
     decided = g.ground("wet AMD, left eye", "diagnosis", system="ICD10CM", code="H35.322")
     assert (decided.outcome, decided.code) == ("replace", "H35.3220")
