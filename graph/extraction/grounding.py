@@ -1121,16 +1121,18 @@ class Grounder:
             return Refused(says_more=True)
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
         supported = self._supported_instead(entry, core, category)
-        if supported is not None and axes and self._by_axes(self._default_code(supported, []), axes, words,
-                                                            []).ref == entry.ref:
+        # the level the text names, with the axes the text states ("…, subsequent encounter" of the right patella)
+        leveled: list[str] = []
+        stated = self._by_axes(self._default_code(supported, leveled), axes, words, leveled) if supported else None
+        if supported is not None and axes and stated is not None and stated.ref == entry.ref:
             # what the proposal says beyond the condition is what the text's axes say ("right upper lobe")
             steps.append(f"proposed: says no more than the text, whose axes ({axes.describe()}) choose it among "
                          f"the codes of {supported.code}")
             supported = None
-        if supported is not None:
+        if supported is not None and stated is not None:
             steps.append(f"proposed: says more than the text, which names {supported.code} {supported.display!r}")
-            # with the axes the text states: "…, subsequent encounter" of the right patella for S82.034A
-            supported = self._by_axes(self._default_code(supported, steps), axes, words, steps)
+            steps.extend(leveled)
+            supported = stated
             method = "exact_name"
             indexed = self.lexicon.index_terms.get(core)
             if supported.system == "ICD10CM" and supported.billable is False and indexed is not None \
