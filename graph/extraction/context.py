@@ -441,3 +441,79 @@ def without_note_asides(mention: str) -> list[str]:
         if shorter not in forms:
             forms.append(shorter)
     return forms
+
+
+#: Medicines and classes of them that notes name as the cause of a condition ("steroid-induced", "due to
+#: amiodarone"). ICD-10-CM codes such a condition as drug-induced, whichever the drug: the drug itself is a
+#: second code (T36–T50, adverse effect), never a word of the condition's title. Classes first, then the
+#: single agents notes most often blame for an adverse effect (WHO ATC names; the usual short forms).
+_DRUG = (r"(?:(?:cortico|gluco)?steroids?|prednis(?:one|olone)|dexamethasone|hydrocortisone|methylprednisolone|"
+         r"opioids?|opiates?|narcotics?|statins?|chemo(?:therapy)?|immunotherapy|checkpoint\s+inhibitors?|"
+         r"antipsychotics?|neuroleptics?|antidepressants?|ssris?|antibiotics?|antiepileptics?|anticonvulsants?|"
+         r"diuretics?|thiazides?|loop\s+diuretics?|nsaids?|ace\s*(?:inhibitors?|i)|ace-i|arbs?|"
+         r"beta[- ]?blockers?|calcium\s+channel\s+blockers?|anticoagulants?|heparin|warfarin|insulin|"
+         r"amiodarone|lithium|methotrexate|isoniazid|hydralazine|procainamide|phenytoin|valproate|valproic\s+acid|"
+         r"carbamazepine|haloperidol|metoclopramide|clozapine|olanzapine|risperidone|levothyroxine|"
+         r"vancomycin|gentamicin|aminoglycosides?|cisplatin|cyclophosphamide|tacrolimus|cyclosporine|"
+         r"furosemide|hydrochlorothiazide|hctz|lisinopril|spironolactone|allopurinol|sulfonamides?|"
+         r"penicillins?|aspirin|clopidogrel|metformin|interferon|medications?|medicines?|drugs?)")
+#: A cause that makes the condition a poisoning or an abuse, which ICD-10-CM codes otherwise (T36–T65, F1-).
+_NOT_AN_ADVERSE_EFFECT = re.compile(r"\b(?:overdose|poisoning|toxicity|ingestion|abuse|misuse|withdrawal)\b",
+                                    re.IGNORECASE)
+_DRUG_INDUCED = re.compile(rf"^{_DRUG}[- ]induced\s+(?P<condition>\S.*)$", re.IGNORECASE)
+_DUE_TO_A_DRUG = re.compile(rf"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|2/2|from)\s+"
+                            rf"(?:(?:his|her|their|the|high[- ]dose|long[- ]term|chronic)\s+)?{_DRUG}"
+                            r"(?:\s+(?:use|therapy|treatment))?$", re.IGNORECASE)
+
+
+def as_drug_induced(mention: str) -> str | None:
+    """The condition of a mention that names a medicine as its cause ("steroid-induced Cushing's", "tremor due
+    to lithium"), which ICD-10-CM titles the same whatever the drug ("drug-induced …", "… due to drugs", "… due
+    to medicaments"; :data:`DRUG_INDUCED_FORMS`). ``None`` where no medicine is said to cause it, or where the
+    cause is an overdose or abuse (a poisoning, coded otherwise).
+
+    >>> as_drug_induced("steroid-induced Cushing's"), as_drug_induced("tremor due to lithium")
+    ("Cushing's", 'tremor')
+    >>> as_drug_induced("AKI due to vancomycin toxicity"), as_drug_induced("alcohol-induced pancreatitis")
+    (None, None)
+    """
+    text = mention.strip()
+    if _NOT_AN_ADVERSE_EFFECT.search(text):
+        return None
+    said = _DRUG_INDUCED.match(text) or _DUE_TO_A_DRUG.match(text)
+    return said["condition"] if said else None
+
+
+#: How ICD-10-CM titles a condition caused by a medicine ("Drug-induced tremor", "Drug induced acute
+#: pancreatitis", "Hypothyroidism due to medicaments and other exogenous substances").
+DRUG_INDUCED_FORMS = ("drug-induced {}", "drug induced {}", "{} due to drugs", "{} due to drug",
+                      "{} due to medicaments")
+
+
+#: Procedures a condition is said to follow ("after RAI ablation", "post-thyroidectomy", "s/p CABG").
+_PROCEDURE = (r"(?:surgery|operation|procedure|\w+ectomy|\w+otomy|\w+ostomy|\w+plasty|\w+pexy|ablation|"
+              r"rai(?:\s+ablation)?|radioactive\s+iodine(?:\s+ablation)?|radiation|irradiation|radiotherapy|xrt|"
+              r"resection|transplant(?:ation)?|bypass|cabg|pci|catheteri[sz]ation|cath|biopsy|repair|"
+              r"reconstruction|excision|amputation|intubation|extubation|anesthesia|anaesthesia)")
+_AFTER_A_PROCEDURE = re.compile(rf"^(?P<condition>\S.*?)\s+(?:after|following|post|s/p|status\s+post)\s+"
+                                rf"(?:(?:a|an|the|his|her|recent|prior)\s+)?(?:\w+\s+)?{_PROCEDURE}$",
+                                re.IGNORECASE)
+_POST_A_PROCEDURE = re.compile(rf"^(?:post[- ]?{_PROCEDURE}|post[- ]?op(?:erative)?|postprocedural)\s+"
+                               r"(?P<condition>\S.*)$", re.IGNORECASE)
+
+
+def after_a_procedure(mention: str) -> str | None:
+    """The condition of a mention said to follow a procedure ("hypothyroid after RAI ablation",
+    "post-thyroidectomy hypocalcemia"), which ICD-10-CM titles as a complication of care, "postprocedural …"
+    (E89, I97, J95, K91, N99 …; :data:`POSTPROCEDURAL_FORMS`). ``None`` where no procedure is said.
+
+    >>> after_a_procedure("hypothyroid after RAI ablation"), after_a_procedure("post-thyroidectomy hypocalcemia")
+    ('hypothyroid', 'hypocalcemia')
+    >>> after_a_procedure("fever after a tick bite")
+    """
+    text = mention.strip()
+    said = _AFTER_A_PROCEDURE.match(text) or _POST_A_PROCEDURE.match(text)
+    return said["condition"] if said else None
+
+
+POSTPROCEDURAL_FORMS = ("postprocedural {}",)

@@ -54,8 +54,12 @@ from graph.extraction.axes import (
     without_course,
 )
 from graph.extraction.context import (
+    DRUG_INDUCED_FORMS,
+    POSTPROCEDURAL_FORMS,
+    after_a_procedure,
     arising_on,
     as_cerebral_infarction,
+    as_drug_induced,
     as_foreign_body,
     as_malignant_neoplasm,
     due_to,
@@ -569,6 +573,40 @@ class Refused:
     says_more: bool = False
 
 
+#: What a code's title says where it names a medicine, or a procedure, as a condition's cause.
+_CAUSE_SAID = {"drug": frozenset({"drug", "drugs", "induced", "druginduced", "medicament", "medicaments"}),
+               "procedure": frozenset({"postprocedural", "postoperative", "postsurgical", "postirradiation"})}
+
+
+def _states_the_cause(phrase: str, decided: Decision) -> bool:
+    """A reading that gives the cause as ICD-10-CM words it ("drug-induced …", "postprocedural …") holds only
+    where the code found says that cause and is the condition read: a title that merely holds the words
+    ("Drug or chemical induced diabetes mellitus with hyperglycemia" for drug-induced hyperglycemia) names
+    another condition, so a covering title must begin with the condition once the cause's words are set aside.
+
+    >>> _states_the_cause("drug-induced tremor", Decision("accept", "exact_name", display="Drug-induced tremor"))
+    True
+    >>> _states_the_cause("drug-induced tremor", Decision("accept", "fuzzy", display="Tremor, unspecified"))
+    False
+    >>> _states_the_cause("drug-induced hyperglycemia", Decision("accept", "covering_title",
+    ...                   display="Drug or chemical induced diabetes mellitus with hyperglycemia"))
+    False
+    """
+    said = tokens(phrase)
+    cause = next((kind for kind, words in _CAUSE_SAID.items() if words & set(said)), None)
+    if cause is None:
+        return True
+    title = tokens(decided.display or "")
+    if not _CAUSE_SAID[cause] & set(title):
+        return False
+    if decided.method != "covering_title":
+        return True
+    cause_words = _CAUSE_SAID[cause] | {"or", "chemical", "other", "due"}
+    condition = [w for w in said if w not in cause_words]
+    head = [w for w in title if w not in cause_words]
+    return bool(condition) and head[:1] == condition[:1]
+
+
 class Grounder:
     """Runs the cascade against one lexicon (one snapshot of the current releases)."""
 
@@ -750,6 +788,14 @@ class Grounder:
         if found is None and category == "diagnosis" and last_resorts and (combined := with_its_cause(mention)):
             said_otherwise.append((combined, f"cause: {mention!r} is said as ICD-10-CM's combination titles say a "
                                              f"condition with its cause, {combined!r}", None))
+        if found is None and category == "diagnosis" and last_resorts and (drug := as_drug_induced(mention)):
+            said_otherwise += [(form, f"cause: {mention!r} names a medicine as the cause; ICD-10-CM titles it "
+                                      f"{form!r} whatever the drug (the drug is coded apart, T36–T50)", None)
+                               for form in self._caused_forms(drug, DRUG_INDUCED_FORMS)]
+        if found is None and category == "diagnosis" and last_resorts and (after := after_a_procedure(mention)):
+            said_otherwise += [(form, f"cause: {mention!r} follows a procedure; ICD-10-CM titles such "
+                                      f"complications {form!r}", None)
+                               for form in self._caused_forms(after, POSTPROCEDURAL_FORMS)]
         if found is None and category == "diagnosis" and last_resorts and (caused := due_to(mention)):
             said_otherwise.append((caused[0], f"cause: {caused[0]!r} is said to be due to {caused[1]!r}: "
                                               f"{caused[0]!r} is coded, {caused[1]!r} apart", None))
@@ -778,7 +824,8 @@ class Grounder:
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=False)
             if decided.outcome != "reject" and (chapters is None or (
-                    decided.system == "ICD10CM" and (decided.code or " ")[0] in chapters)):
+                    decided.system == "ICD10CM" and (decided.code or " ")[0] in chapters)) \
+                    and _states_the_cause(phrase, decided):
                 decided.steps.insert(0, note)
                 return decided
         for form in without_note_asides(mention) if found is None and last_resorts else ():
@@ -833,6 +880,18 @@ class Grounder:
         else:
             outcome, reason = "accept", f"{method.replace('_', ' ')} match"
         return Decision(outcome, method, entry.system, entry.code, entry.display, entry.release, score, reason, steps)
+
+    def _caused_forms(self, condition: str, forms: tuple[str, ...]) -> list[str]:
+        """The ways ICD-10-CM would title ``condition`` with its cause (``forms``), for the condition as said and
+        as its own code names it: "hypothyroid" is E03.9 "Hypothyroidism, unspecified", so after a procedure
+        it is "postprocedural hypothyroidism" (E89.0)."""
+        names = [condition]
+        plain = self.ground(condition, "diagnosis", last_resorts=False)
+        if plain.outcome != "reject" and plain.system == "ICD10CM" and plain.display:
+            head = re.split(r",| \(", plain.display)[0].strip()  # "Hypothyroidism, unspecified": its head
+            if head.lower() != condition.lower():
+                names.append(head)
+        return [form.format(name) for name in names for form in forms]
 
     def _respelled(self, mention: str) -> str | None:
         """``mention`` with each word no name uses and no abbreviation stands for replaced by the word of the

@@ -635,6 +635,36 @@ def test_a_condition_said_with_its_cause_takes_the_combination_code_naming_both(
     assert g.ground("acute kidney failure due to dehydration", "diagnosis").code == "N17.9"
 
 
+def test_a_medicine_or_a_procedure_named_as_the_cause_is_read_as_icd10cm_titles_it():
+    """ICD-10-CM titles a condition a medicine caused "drug-induced …" or "… due to medicaments" whatever the drug
+    (the drug is a second code), and a complication of care "postprocedural …"; an overdose is no adverse effect,
+    and a title that merely holds the words names another condition."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "E24.2", "Drug-induced Cushing's syndrome", R, "code", billable=True),
+               Entry("ICD10CM", "E24.9", "Cushing's syndrome, unspecified", R, "code", billable=True),
+               Entry("ICD10CM", "G25.1", "Drug-induced tremor", R, "code", billable=True),
+               Entry("ICD10CM", "R25.1", "Tremor, unspecified", R, "code", billable=True),
+               Entry("ICD10CM", "E03.2", "Hypothyroidism due to medicaments and other exogenous substances", R,
+                     "code", billable=True),
+               Entry("ICD10CM", "E03.9", "Hypothyroidism, unspecified", R, "code", billable=True,
+                     names=("Hypothyroid",)),
+               Entry("ICD10CM", "E89.0", "Postprocedural hypothyroidism", R, "code", billable=True),
+               Entry("ICD10CM", "R73.9", "Hyperglycemia, unspecified", R, "code", billable=True),
+               Entry("ICD10CM", "E09.65", "Drug or chemical induced diabetes mellitus with hyperglycemia", R,
+                     "code", billable=True),
+               Entry("ICD10CM", "N17.9", "Acute kidney failure, unspecified", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("steroid-induced Cushing's syndrome", "diagnosis").code == "E24.2"
+    assert g.ground("tremor due to lithium", "diagnosis").code == "G25.1"
+    assert g.ground("amiodarone-induced hypothyroidism", "diagnosis").code == "E03.2"
+    cared = g.ground("hypothyroid after radioactive iodine ablation", "diagnosis")
+    assert cared.code == "E89.0" and "follows a procedure" in cared.steps[0]
+    assert g.ground("post-thyroidectomy hypothyroidism", "diagnosis").code == "E89.0"
+    # drug-induced diabetes is another condition than a drug's hyperglycemia
+    assert g.ground("prednisone-induced hyperglycemia", "diagnosis").code != "E09.65"
+    assert g.ground("acute kidney failure due to vancomycin toxicity", "diagnosis").code == "N17.9"
+
+
 def test_the_child_holding_its_category_not_otherwise_specified_is_its_default():
     """I26.9 has no "unspecified" child; I26.99 "Other pulmonary embolism …" holds "Pulmonary embolism NOS"."""
     entries = [*ENTRIES,
