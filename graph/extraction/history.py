@@ -32,6 +32,11 @@ _LONG_TERM_USE = re.compile(r"^\s*(?:long[- ]term|chronic|daily)\s+(?P<rest>\S.*
                             re.IGNORECASE)
 #: "HD dependent", "dialysis-dependent", "oxygen dependent": a treatment the patient depends on.
 _DEPENDENT = re.compile(r"^\s*(?:(?:home|chronic)\s+)?(?P<rest>\S.*?)[- ]dependent\s*$", re.IGNORECASE)
+#: "PPM placed 2018 for CHB", "ICD implanted in 2020": a device in place, the status it leaves (the reason it
+#: was placed is a code of its own, or history).
+_PLACED = re.compile(r"^\s*(?P<rest>\S.*?)\s+(?:placed|implanted|inserted)\b"
+                     r"(?:\s+(?:in\s+)?(?:\d{4}|\d+\s*(?:y(?:ea)?rs?|mo(?:nth)?s?)\s+ago))?"
+                     r"(?:\s+(?:for|due\s+to|2/2)\s+\S.*)?\s*$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
 _SPAN = re.compile(rf"({_CODE})(?:\.-)?(?:\s*-\s*({_CODE}))?")
 _CLASSIFIABLE = re.compile(r"classifiable to\s+(.*)$", re.IGNORECASE)
@@ -58,13 +63,17 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='treatment', of='O2'), Shorthand(kind='treatment', of='HD'))
     >>> read_shorthand("prior stroke"), read_shorthand("long-term steroid use")
     (Shorthand(kind='history', of='stroke'), Shorthand(kind='treatment', of='steroid'))
+    >>> read_shorthand("PPM placed 2018 for CHB"), read_shorthand("stent placed")
+    (Shorthand(kind='status', of='PPM'), Shorthand(kind='status', of='stent'))
     """
     found = _FORMS.match(mention)
     if found is None:
         if (used := _LONG_TERM_USE.match(mention)) is not None:
             return Shorthand("treatment", used.group("rest").strip())
-        dependent = _DEPENDENT.match(mention)
-        return Shorthand("treatment", dependent.group("rest").strip()) if dependent else None
+        if (dependent := _DEPENDENT.match(mention)) is not None:
+            return Shorthand("treatment", dependent.group("rest").strip())
+        placed = _PLACED.match(mention)
+        return Shorthand("status", placed.group("rest").strip()) if placed else None
     kind = next(k for k in ("family", "history", "status", "treatment") if found.group(k))
     return Shorthand(kind, found.group("rest").strip())
 

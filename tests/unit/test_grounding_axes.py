@@ -701,6 +701,20 @@ def test_shipped_note_abbreviations_read_a_cause_and_a_joint():
     assert g.ground("idiopathic gout, R 1st MTP", "diagnosis").code == "M10.071"
 
 
+def test_a_dialysis_dependence_and_a_device_placed_are_the_status_codes_they_leave():
+    """"HD-dependent" is Z99.2, whose title says renal dialysis, not hemodialysis; a pacemaker "placed 2018 for
+    CHB" is Z95.0, the reason it was placed left to a code of its own."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "Z99.2", "Dependence on renal dialysis", R, "code", billable=True),
+               Entry("ICD10CM", "Z95.0", "Presence of cardiac pacemaker", R, "code", billable=True),
+               Entry("ICD10CM", "I44.2", "Atrioventricular block, complete", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("HD-dependent", "diagnosis").code == "Z99.2"
+    assert g.ground("HD-dependent since 2022", "diagnosis").code == "Z99.2"
+    assert g.ground("s/p PPM", "diagnosis").code == "Z95.0"
+    assert g.ground("PPM placed 2018 for CHB", "diagnosis").code == "Z95.0"
+
+
 def test_a_cancer_said_by_its_abbreviation_stage_and_lobe_is_the_malignant_neoplasm_of_that_lobe():
     entries = [*ENTRIES,
                Entry("ICD10CM", "C34.1", "Malignant neoplasm of upper lobe, bronchus or lung", R, "category",
