@@ -22,9 +22,14 @@ LAY_PHRASING_FILE = shipped_path("graph", "resources", "lay_phrasing.toml")
 
 _FIELDS = ("pattern", "means", "category", "source")
 #: Words that deny or doubt what a sentence says, or put it in the past ("ex-smoker, 30 pack-years" is no smoker).
-_DENIED = re.compile(r"\b(?:no(?!\s+one\b)|not|denies|denied|deny|never|without|negative|absent|rule out|r/o|ex|"
-                     r"former|formerly|quit|stopped|previously|history of|h/o)\b", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:no(?!\s+(?:one|matter)\b)|not|denies|denied|deny|never|without|negative|absent|"
+                     r"rule out|r/o|ex|former|formerly|quit|stopped|previously|history of|h/o)\b", re.IGNORECASE)
 _CATEGORIES = ("finding", "diagnosis", "any")
+#: Where a clause ends in a note's sentence: a pertinent negative after it is about something else.
+_CLAUSE_END = re.compile(r"[,;]")
+#: Words that only make a sentence stronger ("bruises really easily"): read without them where the sentence as
+#: written holds no phrasing.
+_INTENSIFIER = re.compile(r"\b(?:really|so|super|quite|extremely|pretty|awfully|terribly)\s+", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +48,11 @@ class Phrasing:
         if self.category not in ("any", category):
             return False
         said = self.pattern.search(mention)
-        return said is not None and not _DENIED.search(mention[:said.start()] + " " + mention[said.end():])
+        if said is None:
+            return False
+        # What follows a comma is a clause of its own: "red urine x2 days, no pain" denies the pain, not the urine.
+        after = _CLAUSE_END.split(mention[said.end():], maxsplit=1)[0]
+        return not _DENIED.search(mention[:said.start()] + " " + after)
 
 
 def load_lay_phrasing(path: Path = LAY_PHRASING_FILE) -> list[Phrasing]:
@@ -78,14 +87,17 @@ def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list
     ([], [])
     >>> [p.means for p in lay_readings(phrasings, "has not had a period in six months", "finding")]
     ['amenorrhea']
+    >>> [p.means for p in lay_readings(phrasings, "bruises really easily, no bleeding gums", "finding")]
+    ['bruising susceptibility']
     """
     gate = _ANY_OF.get(id(phrasings))
     if gate is None or gate[0] is not phrasings:  # one search for all patterns first: most mentions hold none
         gate = _ANY_OF[id(phrasings)] = (phrasings, re.compile("|".join(f"(?:{p.pattern.pattern})" for p in phrasings)
                                                                   or "(?!)", re.IGNORECASE))
-    if not gate[1].search(mention):
-        return []
-    return [p for p in phrasings if p.says(mention, category)]
+    for said in dict.fromkeys((mention, _INTENSIFIER.sub("", mention))):
+        if gate[1].search(said) and (found := [p for p in phrasings if p.says(said, category)]):
+            return found
+    return []
 
 
 #: Per list of phrasings (by identity, the list kept beside it), one pattern that holds them all.

@@ -35,6 +35,14 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     assert says("ex-smoker, 30 pack-years", "diagnosis") == []
     assert says("quit 2 years ago, 20 pack-years", "diagnosis") == []
     assert says("no longer enjoys the hobbies he used to") == ["anhedonia"]  # "used to" is no past finding
+    # a pertinent negative after a comma is about something else; "no matter" denies nothing
+    assert says("noticed bright red urine x2 days, no pain") == ["gross hematuria"]
+    assert says("always thirsty no matter how much I drink") == ["polydipsia"]
+    assert says("no bright red urine, some pain") == []
+    # an intensifier only makes the sentence stronger
+    assert says("bruises really easily") == ["bruising susceptibility"]
+    assert says("puffy eyes every morning") == ["periorbital edema"]
+    assert says("stiff for over an hour every morning") == ["morning stiffness"]
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
