@@ -233,7 +233,11 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           # fibrillation", "uncontrolled hypertension", "recurrent UTIs"); never acute or chronic,
                           # which a sibling code names where a spelling keeps the whole from matching ("chronic
                           # sialadenitis" is K11.23 "Chronic sialoadenitis", not K11.20)
-                          "new", "onset", "uncontrolled", "controlled", "poorly", "recurrent"})
+                          "new", "onset", "uncontrolled", "controlled", "poorly", "recurrent",
+                          # how far it spreads, and how it is known, where no code names them ("generalized
+                          # myasthenia gravis" is G70.00; "Generalized anxiety disorder" is named, and found first)
+                          "generalized", "generalised", "classic", "classical", "typical", "longstanding",
+                          "known", "documented", "established"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:

@@ -414,7 +414,7 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
 
 
 #: A course word and the one that says the opposite.
-_OPPOSITE_COURSE = {"acute": "chronic", "chronic": "acute"}
+_OPPOSITE_COURSE = {"acute": "chronic", "chronic": "acute", "generalized": "localized", "generalised": "localized"}
 _GRADES = frozenset({"mild", "moderate", "severe", "profound"})
 
 

@@ -262,6 +262,18 @@ def test_a_course_no_code_names_leaves_the_conditions_own_code_and_one_a_code_na
     assert g.ground("unspecified asthma with acute exacerbation", "diagnosis").code == "J45.901"
     # a condition without symptoms is coded as the condition where no title says "asymptomatic"
     assert g.ground("asymptomatic heart failure", "diagnosis").code == "I50.9"
+    # how far it spreads, where no title says it; a title that does say it is kept
+    spread = Grounder(Lexicon([*ENTRIES,
+                               Entry("ICD10CM", "G70.00", "Myasthenia gravis without (acute) exacerbation", R,
+                                     "code", billable=True, names=("Myasthenia gravis",)),
+                               Entry("ICD10CM", "G70.01", "Myasthenia gravis with (acute) exacerbation", R, "code",
+                                     billable=True),
+                               Entry("ICD10CM", "F41.1", "Generalized anxiety disorder", R, "code", billable=True),
+                               Entry("ICD10CM", "F41.9", "Anxiety disorder, unspecified", R, "code", billable=True,
+                                     names=("Anxiety disorder",))],
+                              {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert spread.ground("generalized myasthenia gravis", "diagnosis").code == "G70.00"
+    assert spread.ground("generalized anxiety disorder", "diagnosis").code == "F41.1"
 
 
 def test_a_plural_takes_the_spelling_rules_of_its_singular():
