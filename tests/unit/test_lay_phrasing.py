@@ -43,6 +43,9 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     assert says("bruises really easily") == ["bruising susceptibility"]
     assert says("puffy eyes every morning") == ["periorbital edema"]
     assert says("stiff for over an hour every morning") == ["morning stiffness"]
+    # exertion said in a patient's words is exertional dyspnea, not dyspnea alone
+    assert says("can't catch my breath going up the stairs")[0] == "exertional dyspnea"
+    assert says("clubbing of the fingernails") == ["clubbing of fingers"]
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
