@@ -675,13 +675,14 @@ class Grounder:
         written = sides_said(tokens(mention))  # "AOM R ear": the right ear, never "rear"
         if category == "diagnosis":  # "dislocated left shoulder": a dislocation of the left shoulder
             written = injury_nouns(written)
-        readings = self.lexicon.readings(written, category)
+        readings = self._injury_readings(self.lexicon.readings(written, category), category)
         steps: list[str] = []
         words = readings[0]
         axes, condition = read_axes(written)
         if not axes and words != written:  # "LUL pneumonia": the side is in what the abbreviation stands for
             axes, condition = read_axes(words)
-        core = self.lexicon.readings(condition, category) if axes and condition else readings
+        core = self._injury_readings(self.lexicon.readings(condition, category), category) if axes and condition \
+            else readings
         if words != written:
             steps.append(self._read_as(written, words))
         if axes:
@@ -880,6 +881,14 @@ class Grounder:
         else:
             outcome, reason = "accept", f"{method.replace('_', ' ')} match"
         return Decision(outcome, method, entry.system, entry.code, entry.display, entry.release, score, reason, steps)
+
+    @staticmethod
+    def _injury_readings(readings: list[tuple[str, ...]], category: str) -> list[tuple[str, ...]]:
+        """Each reading with its injury words as chapter 19 names them: "ACL tear", read as "anterior cruciate
+        ligament tear", is a sprain of that ligament (:func:`~.wordforms.injury_nouns`)."""
+        if category != "diagnosis":
+            return readings
+        return list(dict.fromkeys(injury_nouns(reading) for reading in readings))
 
     def _caused_forms(self, condition: str, forms: tuple[str, ...]) -> list[str]:
         """The ways ICD-10-CM would title ``condition`` with its cause (``forms``), for the condition as said and

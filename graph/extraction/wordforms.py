@@ -75,13 +75,28 @@ _INJURY_NOUNS = {comparable(said): comparable(noun) for said, noun in (
     ("broken", "fracture"), ("bruised", "contusion"), ("lacerated", "laceration"))}
 
 
+#: A tear or rupture of a tendon or muscle is a strain in chapter 19, of a ligament a sprain: the Alphabetic
+#: Index sends "Rupture, tendon (traumatic)" and "Tear, muscle" to "see Strain", "Tear, ligament" to "see
+#: Sprain". As compared words.
+_TORN = frozenset(comparable(w) for w in ("rupture", "ruptured", "tear", "tears", "torn"))
+_TORN_IS = {comparable(part): comparable(noun) for part, noun in (
+    ("tendon", "strain"), ("tendons", "strain"), ("muscle", "strain"), ("muscles", "strain"),
+    ("ligament", "sprain"), ("ligaments", "sprain"))}
+
+
 def injury_nouns(words: tuple[str, ...]) -> tuple[str, ...]:
-    """``words`` with an injury's participle read as its noun; a diagnosis is searched under this reading
-    whole, fuzzy match included, since the noun is no guess. "Broken heart" is no injury.
+    """``words`` with an injury's participle read as its noun, and a tear of a tendon, muscle or ligament as
+    the strain or sprain chapter 19 names it; a diagnosis is searched under this reading whole, fuzzy match
+    included, since the noun is no guess. "Broken heart" is no injury.
 
     >>> injury_nouns(("dislocated", "shoulder")), injury_nouns(("broken", "heart", "syndrome"))
     (('dislocation', 'shoulder'), ('broken', 'heart', 'syndrome'))
+    >>> injury_nouns(("achilles", "tendon", "rupture"))
+    ('achilles', 'tendon', 'strain')
     """
+    torn = next((_TORN_IS[w] for w in words if w in _TORN_IS), None) if not _TORN.isdisjoint(words) else None
+    if torn is not None:
+        words = tuple(torn if w in _TORN else w for w in words)
     if _INJURY_NOUNS.keys().isdisjoint(words):
         return words
     return tuple(w if w not in _INJURY_NOUNS or words[i + 1:i + 2] == ("heart",) else _INJURY_NOUNS[w]

@@ -855,3 +855,20 @@ def test_a_thing_in_an_opening_is_a_foreign_body_and_a_staged_code_takes_the_sid
     assert (kept.outcome, kept.code) == ("accept", "T16.1XXA")
     decided = g.ground("wet AMD, left eye", "diagnosis", system="ICD10CM", code="H35.322")
     assert (decided.outcome, decided.code) == ("replace", "H35.3220")
+
+
+def test_a_torn_tendon_is_a_strain_and_a_torn_ligament_a_sprain_as_the_index_sends_them():
+    """"Rupture, tendon (traumatic) — see Strain", "Tear, ligament — see Sprain": chapter 19 titles name neither
+    tear; an abbreviation's ligament ("ACL") is read as the ligament it stands for first."""
+    strain = "Strain of {side} Achilles tendon, initial encounter"
+    sprain = "Sprain of anterior cruciate ligament of {side} knee, initial encounter"
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S86.01", "Strain of Achilles tendon", R, "category", billable=False),
+               *_sided("S86.01", strain, seventh="A"),
+               Entry("ICD10CM", "S83.51", "Sprain of anterior cruciate ligament of knee", R, "category",
+                     billable=False),
+               *_sided("S83.51", sprain, seventh="A")]
+    abbreviations = {"acl": Abbreviation((tokens("anterior cruciate ligament"),), source="t")}
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
+    assert g.ground("L Achilles tendon rupture", "diagnosis").code == "S86.012A"
+    assert g.ground("ACL tear R knee", "diagnosis").code == "S83.511A"
