@@ -872,3 +872,18 @@ def test_a_torn_tendon_is_a_strain_and_a_torn_ligament_a_sprain_as_the_index_sen
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
     assert g.ground("L Achilles tendon rupture", "diagnosis").code == "S86.012A"
     assert g.ground("ACL tear R knee", "diagnosis").code == "S83.511A"
+
+
+def test_a_fracture_called_by_its_eponym_is_the_fracture_of_the_bone_it_names():
+    """No ICD-10-CM title says "boxer's" or "Jones": the shipped file reads them as the bone and part they name."""
+    boxer = "Displaced fracture of neck of fifth metacarpal bone, {side} hand"
+    jones = "Displaced fracture of fifth metatarsal bone, {side} foot"
+    closed = ", initial encounter for closed fracture"
+    entries = [*ENTRIES,
+               *_sided("S62.33", boxer, billable=False, sides=(("6", "right"), ("7", "left"))),
+               *_sided("S62.33", boxer + closed, seventh="A", sides=(("6", "right"), ("7", "left"))),
+               Entry("ICD10CM", "S92.35", "Fracture of fifth metatarsal bone", R, "category", billable=False),
+               *_sided("S92.35", jones, billable=False), *_sided("S92.35", jones + closed, seventh="A")]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("boxer's fx R hand", "diagnosis").code == "S62.336A"
+    assert g.ground("Jones fracture L foot", "diagnosis").code == "S92.352A"
