@@ -573,6 +573,9 @@ class Refused:
     says_more: bool = False
 
 
+#: Organs chapter 7 and 8 titles name only with their side, after the condition ("…, right ear", "…, left eye").
+_SIDED_ORGANS = frozenset({"ear", "ears", "eye", "eyes"})
+
 #: What a code's title says where it names a medicine, or a procedure, as a condition's cause.
 _CAUSE_SAID = {"drug": frozenset({"drug", "drugs", "induced", "druginduced", "medicament", "medicaments"}),
                "procedure": frozenset({"postprocedural", "postoperative", "postsurgical", "postirradiation"})}
@@ -710,6 +713,15 @@ class Grounder:
             apart = self._search_readings(core, category, finding_type, steps)
             if apart is not None and (found is None or apart[0] != "fuzzy"):
                 steps.append(f"axes: the condition {' '.join(core[0])!r} named apart from them")
+                found = apart
+        organless = [c for c in (tuple(w for w in said if w not in _SIDED_ORGANS) for said in core) if c] \
+            if axes.side and core is not readings else []
+        if organless and organless != core and (found is None or found[0] == "fuzzy"):
+            # "AOM R ear": ICD-10-CM titles the ear with its side ("Otitis media, unspecified, right ear"), so the
+            # condition is named without it and the side chooses the code
+            apart = self._search_readings(organless, category, finding_type, steps)
+            if apart is not None and apart[0] != "fuzzy":
+                steps.append(f"axes: the condition {' '.join(organless[0])!r} named apart from its sided organ")
                 found = apart
         if (found is not None and category == "finding" and axes.side and core is not readings
                 and found[1].system in YIELDS_TO_PREFERRED[category]):

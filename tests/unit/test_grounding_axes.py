@@ -887,3 +887,18 @@ def test_a_fracture_called_by_its_eponym_is_the_fracture_of_the_bone_it_names():
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
     assert g.ground("boxer's fx R hand", "diagnosis").code == "S62.336A"
     assert g.ground("Jones fracture L foot", "diagnosis").code == "S92.352A"
+
+
+def test_an_ear_or_eye_said_with_its_side_is_the_side_of_the_code_not_a_word_of_the_condition():
+    """Chapter 8 titles say the ear after the condition ("Otitis media, unspecified, right ear"): "AOM R ear" is the
+    otitis media, its side choosing the code, rather than a fuzzy match to another otitis of the right ear."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "H66.9", "Otitis media, unspecified", R, "category", billable=False,
+                     names=("Acute otitis media NOS",)),
+               *_sided("H66.9", "Otitis media, unspecified, {side} ear"),
+               Entry("ICD10CM", "H65.0", "Acute serous otitis media", R, "category", billable=False),
+               *_sided("H65.0", "Acute serous otitis media, {side} ear")]
+    abbreviations = {"aom": Abbreviation((tokens("acute otitis media"),), source="t")}
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
+    assert g.ground("AOM R ear", "diagnosis").code == "H66.91"
+    assert g.ground("acute otitis media, left ear", "diagnosis").code == "H66.92"
