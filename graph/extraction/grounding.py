@@ -637,6 +637,12 @@ class Grounder:
         classification rather than a code to record (a history code's "conditions classifiable to C50.-").
         ``last_resorts`` is off for a mention already said otherwise: it is not said otherwise again.
         """
+        if last_resorts and (mended := self._inflammation_respelled(mention)) is not None:
+            # "diverticulitus" is a slip of diverticulitis, never the diverticulosis a looser match would take
+            decided = self.ground(mended, category, finding_type=finding_type, system=system, code=code,
+                                  categories=categories)
+            decided.steps.insert(0, f"spelling: {mention!r} is read as {mended!r}")
+            return decided
         exertion = exertional(mention) if category == "finding" else None
         if exertion is not None:  # "SOB on exertion": HPO's exertional form where a name says it, else the finding
             for form in exertion:
@@ -746,7 +752,7 @@ class Grounder:
                                   f"condition {' '.join(steady)!r} is named without it", [steady], category,
                                   finding_type)
             if named is not None:  # no code names its course: the condition's own code
-                found = named
+                found = self._graded(named, set(core[0]) & _GRADES, steps)
         agent, plain = without_agent(core[0]) if category == "diagnosis" else ((), core[0])
         if found is None and agent:  # "Klebsiella UTI": the UTI's code, the agent a second code (B95-B96)
             found = self._kept_if(self._without_agent, steps, f"agent: {' '.join(agent)!r} is coded apart "
@@ -894,6 +900,26 @@ class Grounder:
             outcome, reason = "accept", f"{method.replace('_', ' ')} match"
         return Decision(outcome, method, entry.system, entry.code, entry.display, entry.release, score, reason, steps)
 
+    def _graded(self, found: tuple[str, Entry, float], grades: set[str],
+                steps: list[str]) -> tuple[str, Entry, float]:
+        """The child of ``found`` that says the one grade the text gave and nothing else its parent does not
+        ("bipolar I, current episode manic, severe, no psychosis": F31.1's F31.13 "…, severe"), where the grade
+        was set aside to find the condition; ``found`` itself otherwise."""
+        method, entry, score = found
+        if len(grades) != 1 or entry.system != "ICD10CM":
+            return found
+        base = entry  # the unspecified grade found by its name ("…, unspecified" F31.10): its category's codes
+        parent = self.lexicon.by_ref.get(("ICD10CM", entry.code[:-1].rstrip("."))) if len(entry.code) > 3 else None
+        if parent is not None and set(tokens(parent.display)) == set(tokens(entry.display)):
+            base = parent
+        said = set(tokens(base.display)) | grades
+        graded = [c for c in self.lexicon.icd_children(base.code)
+                  if c.active and grades <= set(tokens(c.display)) <= said]
+        if len(graded) != 1:
+            return found
+        steps.append(f"grade: {graded[0].code} {graded[0].display!r} says the grade stated, {grades.pop()!r}")
+        return method, graded[0], score
+
     @staticmethod
     def _injury_readings(readings: list[tuple[str, ...]], category: str) -> list[tuple[str, ...]]:
         """Each reading with its injury words as chapter 19 names them: "ACL tear", read as "anterior cruciate
@@ -913,6 +939,24 @@ class Grounder:
             if head.lower() != condition.lower():
                 names.append(head)
         return [form.format(name) for name in names for form in forms]
+
+    def _inflammation_respelled(self, mention: str) -> str | None:
+        """``mention`` with each "-itus" word no name uses read as the "-itis" word one slip away ("colitus",
+        "diverticulitus"), before any search: a fuzzy match would take the word as close to "-osis" (another
+        condition) as to "-itis". Names' own "-itus" words (pruritus, tinnitus) are names' words, left alone."""
+        changed = False
+
+        def mended(match: re.Match[str]) -> str:
+            nonlocal changed
+            word = comparable(folded(match.group(0)).lower())
+            fixed = self.lexicon.respelled(word) if word.endswith("itus") else None
+            if fixed is None or not fixed.endswith("itis"):
+                return match.group(0)
+            changed = True
+            return fixed
+
+        respelled = _LETTERS.sub(mended, mention)
+        return respelled if changed else None
 
     def _respelled(self, mention: str) -> str | None:
         """``mention`` with each word no name uses and no abbreviation stands for replaced by the word of the

@@ -61,7 +61,7 @@ _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "bleed": ("hemorrhage",), "bleeding": ("hemorrhage",), "stone": ("calculus",), "stones": ("calculus",),
     "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
     "solitary": ("single",), "depression": ("depressive disorder",), "torn": ("tear",),
-    "hematoma": ("hemorrhage",),
+    "hematoma": ("hemorrhage",), "psychosis": ("psychotic features",),
     "bruise": ("contusion",), "bruised": ("contusion",), "seizure": ("convulsion",),
     # the Index sends a laceration or puncture not said otherwise to the codes "without foreign body"
     "laceration": ("laceration without foreign body",), "puncture": ("puncture wound without foreign body",),

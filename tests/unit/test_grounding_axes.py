@@ -902,3 +902,30 @@ def test_an_ear_or_eye_said_with_its_side_is_the_side_of_the_code_not_a_word_of_
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=abbreviations))
     assert g.ground("AOM R ear", "diagnosis").code == "H66.91"
     assert g.ground("acute otitis media, left ear", "diagnosis").code == "H66.92"
+
+
+def test_a_grade_set_aside_to_find_the_condition_chooses_the_code_that_says_it():
+    """"Bipolar I, current episode manic, severe, no psychosis": F31.1 is found without the grade (no title says
+    the words in that order), and the grade then chooses F31.13 among its codes, never the unspecified F31.10."""
+    title = "Bipolar disorder, current episode manic without psychotic features"
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "F31.1", title, R, "category", billable=False),
+               *[Entry("ICD10CM", f"F31.1{n}", f"{title}, {grade}", R, "code", billable=True)
+                 for n, grade in (("0", "unspecified"), ("1", "mild"), ("2", "moderate"), ("3", "severe"))]]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("bipolar I, current episode manic, severe, no psychosis", "diagnosis").code == "F31.13"
+    assert g.ground("bipolar I, current episode manic, no psychosis", "diagnosis").code == "F31.10"
+
+
+def test_an_itus_slip_is_read_as_the_itis_it_misspells_before_any_search():
+    """"diverticulitus" is one slip from diverticulitis and two from diverticulosis, which a fuzzy match of the
+    proposal took as close enough: the slip is mended first, and the diverticulosis proposal replaced."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "K57.32", "Diverticulitis of large intestine without perforation or abscess without "
+                     "bleeding", R, "code", billable=True),
+               Entry("ICD10CM", "K57.30", "Diverticulosis of large intestine without perforation or abscess without "
+                     "bleeding", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    decided = g.ground("diverticulitus of large intestine, no perf or abscess", "diagnosis", system="ICD10CM",
+                       code="K57.30")
+    assert (decided.outcome, decided.code) == ("replace", "K57.32")
