@@ -237,7 +237,9 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           # how far it spreads, and how it is known, where no code names them ("generalized
                           # myasthenia gravis" is G70.00; "Generalized anxiety disorder" is named, and found first)
                           "generalized", "generalised", "classic", "classical", "typical", "longstanding",
-                          "known", "documented", "established"})
+                          "known", "documented", "established",
+                          # what a foreign body is made of, which chapter 19 titles never say ("metallic FB")
+                          "metallic", "metal", "wooden"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:

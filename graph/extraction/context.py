@@ -391,8 +391,35 @@ _NOTE_ASIDES = re.compile(
     r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|straddle\s+injury)\b"
     # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
     r"|\s*\b\d+(?:\.\d+)?\s*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b"
-    r"|\s*\b(?:noted|seen|found|heard|felt|present)\s+on\s+(?:exam|examination|imaging)\b",
+    r"|\s*\b(?:(?:noted|seen|found|heard|felt|present)\s+)?on\s+(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
+    r"xr|films?|ultrasound|us|ekg|ecg)\b",
     re.IGNORECASE)
+#: An injury's own words ("fx", "lac", "contusion", "FB" …): a clause after them that tells how it happened is
+#: its external cause, a chapter 20 code of its own, never a word of the injury's title.
+_INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|lacs?|lacerations?|contusions?|bruises?|sprains?|strains?|"
+                          r"dislocations?|fb|foreign\s+body|hematoma|abrasions?|burns?|bites?|perforation|concussion|"
+                          r"sdh|edh|tears?|torn|ruptured?|injury|injuries|wounds?)\b", re.IGNORECASE)
+_MECHANISM = re.compile(r"\s*,?\s+(?:after|following|from|while|during|when|playing|lifting|using|grinding|"
+                        r"falling|fell|hit|struck|s/p)\b.*$", re.IGNORECASE)
+
+
+def without_mechanism(mention: str) -> str | None:
+    """An injury without the clause that tells how it happened ("acute lumbar strain lifting boxes", "R femoral
+    neck fx after ground-level fall", "metallic FB R cornea while grinding"): the mechanism is an external
+    cause code of its own (chapter 20). ``None`` where the mention names no injury before such a clause.
+
+    >>> without_mechanism("acute lumbar strain lifting boxes"), without_mechanism("fever after a tick bite")
+    ('acute lumbar strain', None)
+    >>> without_mechanism("subungual hematoma R thumb after hammer strike")
+    'subungual hematoma R thumb'
+    """
+    injury = _INJURY_WORD.search(mention)
+    if injury is None:
+        return None
+    said = _MECHANISM.search(mention, injury.end())
+    if said is None or said.start() == 0:
+        return None
+    return mention[:said.start()].strip(" ,;") or None
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
 #: A clause that gives a value or a score ("CHA2DS2-VASc 3", "AVA 0.7 cm2", "EF 25%"): what was measured.
 _MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
@@ -424,10 +451,13 @@ def without_note_asides(mention: str) -> list[str]:
     (['pneumonia'], [])
     >>> without_note_asides("L hip contusion s/p mechanical fall")
     ['L hip contusion']
+    >>> without_note_asides("single R rib fx on CXR"), without_note_asides("testicular contusion from straddle injury")
+    (['single R rib fx'], ['testicular contusion'])
     >>> without_note_asides("gout flare, R 1st MTP"), without_note_asides("cataract, left eye, 2 mm")
     ([], ['cataract, left eye'])
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
+    bare = without_mechanism(bare) or bare
     forms = [bare] if bare and bare != mention.strip() else []
     clauses = [c.strip() for c in bare.split(",")]
     while len(clauses) > 1:

@@ -46,7 +46,23 @@ _WITH_CLAUSE = re.compile(r"\bwith\b", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(r"\b(unspecified|not specified|not elsewhere classified|NOS)\b", re.IGNORECASE)
 
 
+#: Latin and Greek plurals of anatomy and pathology, compared as their singulars ("calculi of the kidney" is a
+#: "Calculus of kidney", "Contusion of scrotum and testes" holds the testis).
+_IRREGULAR_PLURALS = {"testes": "testis", "calculi": "calculus", "bronchi": "bronchus", "vertebrae": "vertebra",
+                      "phalanges": "phalanx", "metastases": "metastasis", "stenoses": "stenosis",
+                      "fistulae": "fistula", "bullae": "bulla", "thrombi": "thrombus", "emboli": "embolus",
+                      "glomeruli": "glomerulus", "alveoli": "alveolus", "fungi": "fungus", "nuclei": "nucleus",
+                      "diverticula": "diverticulum", "ganglia": "ganglion", "labia": "labium", "sequelae": "sequela"}
+
+
 def stem(word: str) -> str:
+    """A word's singular, as compared.
+
+    >>> stem("fractures"), stem("testes") == stem("testis"), stem("calculi"), stem("abscess")
+    ('fracture', True, 'calculus', 'abscess')
+    """
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
     if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "is", "us")):
         return word[:-1]
     return word

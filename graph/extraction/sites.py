@@ -86,6 +86,7 @@ _SITES = {tokens(site): tuple(tokens(region) for region in regions) for site, re
 #: "Laceration of spleen", "hepatic abscess" as an "Abscess of liver").
 _ORGAN_OF: dict[str, str] = {
     "splenic": "spleen",
+    "lumbar": "lower back",
     "hepatic": "liver",
     "renal": "kidney",
     "gastric": "stomach",

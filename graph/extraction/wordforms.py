@@ -60,7 +60,7 @@ def noun_forms(word: str) -> list[str]:
 _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "bleed": ("hemorrhage",), "bleeding": ("hemorrhage",), "stone": ("calculus",), "stones": ("calculus",),
     "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
-    "solitary": ("single",), "depression": ("depressive disorder",), "torn": ("tear",),
+    "solitary": ("single",), "single": ("one",), "depression": ("depressive disorder",), "torn": ("tear",),
     "hematoma": ("hemorrhage",), "psychosis": ("psychotic features",),
     "bruise": ("contusion",), "bruised": ("contusion",), "seizure": ("convulsion",),
     # the Index sends a laceration or puncture not said otherwise to the codes "without foreign body"

@@ -929,3 +929,24 @@ def test_an_itus_slip_is_read_as_the_itis_it_misspells_before_any_search():
     decided = g.ground("diverticulitus of large intestine, no perf or abscess", "diagnosis", system="ICD10CM",
                        code="K57.30")
     assert (decided.outcome, decided.code) == ("replace", "K57.32")
+
+
+def test_an_injury_is_coded_from_its_own_words_not_how_it_happened_nor_what_the_foreign_body_is_made_of():
+    """The mechanism is an external cause code of its own (chapter 20): "testicular contusion from straddle
+    injury" is S30.22XA, "metallic FB R cornea while grinding" T15.01XA; "testes" and "testis" are one word."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S30.2", "Contusion of external genital organs", R, "category", billable=False),
+               Entry("ICD10CM", "S30.22", "Contusion of scrotum and testes", R, "category", billable=False),
+               Entry("ICD10CM", "S30.22XA", "Contusion of scrotum and testes, initial encounter", R, "code",
+                     billable=True),
+               Entry("ICD10CM", "T15.0", "Foreign body in cornea", R, "category", billable=False),
+               *_sided("T15.0", "Foreign body in cornea, {side} eye", billable=False,
+                       sides=(("0", "unspecified"), ("1", "right"), ("2", "left"))),
+               *_sided("T15.0", "Foreign body in cornea, {side} eye, initial encounter", seventh="XA",
+                       sides=(("0", "unspecified"), ("1", "right"), ("2", "left"))),
+               Entry("ICD10CM", "N20.0", "Calculus of kidney", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("testicular contusion from straddle injury", "diagnosis").code == "S30.22XA"
+    assert g.ground("metallic FB R cornea while grinding", "diagnosis").code == "T15.01XA"
+    kept = g.ground("calculi of the kidney", "diagnosis", system="ICD10CM", code="N20.0")
+    assert (kept.outcome, kept.code) == ("accept", "N20.0")
