@@ -289,7 +289,9 @@ def without_circumstance(mention: str) -> str | None:
 
 
 _MALIGNANCY = re.compile(r"\b(?:(?:adeno|squamous\s+cell\s+|small\s+cell\s+|large\s+cell\s+)?carcinoma|cancer|"
-                         r"malignancy|malignant\s+(?:tumou?r|neoplasm|lesion|growth))\b", re.IGNORECASE)
+                         r"malignancy|malignant\s+(?:tumou?r|neoplasm|lesion|growth))\b"
+                         # "breast ca", "colon ca": after a site, never a calcium said first ("Ca 11.2")
+                         r"|(?<=\w\s)ca\b", re.IGNORECASE)
 _NOT_MALIGNANT = re.compile(r"\bin\s+situ\b|\bbenign\b|\bmalignant\s+melanoma\b|\bhistory\b|\bscreening\b|"
                             r"\bmetasta\w*|\bsecondary\b", re.IGNORECASE)
 #: A cancer's histology, which ICD-10-CM's C codes do not name (they name the site; the morphology is ICD-O's).
@@ -309,6 +311,8 @@ def as_malignant_neoplasm(mention: str) -> str | None:
     ('malignant neoplasm of right upper lobe', 'malignant neoplasm of colon')
     >>> as_malignant_neoplasm("melanoma of the back"), as_malignant_neoplasm("carcinoma in situ of the cervix")
     ('malignant melanoma of the back', None)
+    >>> as_malignant_neoplasm("colon ca"), as_malignant_neoplasm("Ca 11.2")
+    ('malignant neoplasm of colon', None)
     >>> as_malignant_neoplasm("papillary thyroid carcinoma"), as_malignant_neoplasm("metastatic colon cancer")
     ('malignant neoplasm of thyroid', None)
     >>> as_malignant_neoplasm("stage 4 non small cell lung cancer right upper lobe primary")
@@ -427,7 +431,9 @@ _MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
 #: no current symptoms", "h/o breast cancer, s/p lumpectomy, finished chemo", "asthma, well controlled".
 _COURSE_SO_FAR = re.compile(
     r"^(?:no current symptoms|currently asymptomatic|asymptomatic(?: now)?|no recurrence|stable|"
-    r"well[- ]controlled|finished (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
+    r"well[- ]controlled|(?:finished|completed) (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
+    r"excised|resected|removed|treated|cured|resolved|in remission|ned|no evidence of (?:disease|recurrence)|"
+    r"not (?:yet )?on (?:hd|dialysis|hemodialysis|insulin)|"
     r"(?:s/p|status post) [^,]+)$", re.IGNORECASE)
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside.
 _SIDED = re.compile(r"\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)

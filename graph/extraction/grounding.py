@@ -852,8 +852,9 @@ class Grounder:
             decided = self.ground(form, category, finding_type=finding_type, categories=categories)
             # a fuzzy match only where its title holds every word as written ("L hip contusion": "Contusion of
             # left hip"), never a misspelt one
-            if decided.outcome != "reject" and (decided.method != "fuzzy" or set(sides_said(tokens(form))) <= set(
-                    tokens(decided.display or ""))):
+            if decided.outcome != "reject" and (decided.method != "fuzzy" or any(
+                    set(reading) <= set(tokens(decided.display or ""))
+                    for reading in self.lexicon.readings(sides_said(tokens(form)), category))):
                 decided.steps.insert(0, _aside(mention, form))
                 if failure and system and code:
                     same = (decided.system, decided.code) == (system, _normalised(system, code))
@@ -1073,6 +1074,16 @@ class Grounder:
         steps = [f"{kind}: {mention!r} states a {kind} of {of!r}"]
         found = (self._status_of(of, steps) if kind == "status" else self._treatment_of(of, steps)
                  if kind == "treatment" else self._history_of(of, steps, kind == "family"))
+        axes, sideless = read_axes(sides_said(tokens(of)))
+        if found is None and axes.side and sideless:
+            # "h/o L breast ca": the history code says no side; "s/p R TKA": the status code's side is the one said
+            steps.append(f"axes: side {axes.side} stated; the {kind} is of {' '.join(sideless)!r}")
+            of_sideless = " ".join(sideless)
+            found = (self._status_of(of_sideless, steps) if kind == "status" else self._treatment_of(
+                of_sideless, steps) if kind == "treatment" else self._history_of(of_sideless, steps,
+                                                                                   kind == "family"))
+            if found is not None:
+                found = found[0], self._by_axes(found[1], Axes(axes.side, None), sideless, steps)
         proposed = (system, _normalised(system, code)) if system and code else None
         said = f"proposed {system} {code} names {of!r} itself, not its {kind}; " if proposed else ""
         if found is None:

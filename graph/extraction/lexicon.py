@@ -164,7 +164,8 @@ _NOTE_SHORTHAND = re.compile(r"\b(?:w/o\b|w/|2/2\b|d/o\b)", re.IGNORECASE)
 _ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,}[0-9]*)s\b")
 #: "…, no bleeding" and "… with no bleeding" after a condition: what titles say "without bleeding". A "no"
 #: that opens the text denies it, and is not read here.
-_SAID_WITHOUT = re.compile(r"(?:,|\bwith)\s+no\b", re.IGNORECASE)
+_SAID_WITHOUT = re.compile(r"(?:,|\bwith)\s+no\b|,\s+not(?=\s+(?:bleeding|ruptured|perforated|obstructed|infected)\b)",
+                           re.IGNORECASE)
 
 
 def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
@@ -182,8 +183,8 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     (('t2dm', 'hyperglycemia'), ('migraine', 'without', 'aura'), ('aki', 'due', 'atn'))
     >>> tokens("bilateral PEs"), tokens("pes planus")
     (('bilateral', 'pe'), ('pes', 'planus'))
-    >>> tokens("reflux esophagitis, no bleeding")
-    ('reflux', 'esophagitis', 'without', 'bleeding')
+    >>> tokens("reflux esophagitis, no bleeding"), tokens("esophageal varices, not bleeding")[-2:]
+    (('reflux', 'esophagitis', 'without', 'bleeding'), ('without', 'bleeding'))
     """
     if "/" in text:  # "T2DM w/ hyperglycemia", "migraine w/o aura", "AKI 2/2 ATN": the words titles use
         text = _NOTE_SHORTHAND.sub(lambda m: _SAID_IN_FULL[m.group(0).lower()], text)

@@ -950,3 +950,19 @@ def test_an_injury_is_coded_from_its_own_words_not_how_it_happened_nor_what_the_
     assert g.ground("metallic FB R cornea while grinding", "diagnosis").code == "T15.01XA"
     kept = g.ground("calculi of the kidney", "diagnosis", system="ICD10CM", code="N20.0")
     assert (kept.outcome, kept.code) == ("accept", "N20.0")
+
+
+def test_a_history_or_status_is_read_past_its_side_and_how_things_stand_now():
+    """"h/o L breast ca, completed treatment, NED" is Z85.3, whose title says no side; "s/p R TKA" takes the
+    side among Z96.65-; "varices, not bleeding" is the code "without bleeding"."""
+    knee = "Presence of {side} artificial knee joint"
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "Z96.65", "Presence of artificial knee joint", R, "category", billable=False),
+               *_sided("Z96.65", knee),
+               Entry("ICD10CM", "I85.0", "Esophageal varices", R, "category", billable=False),
+               Entry("ICD10CM", "I85.00", "Esophageal varices without bleeding", R, "code", billable=True),
+               Entry("ICD10CM", "I85.01", "Esophageal varices with bleeding", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("h/o L breast ca, completed treatment, NED", "diagnosis").code == "Z85.3"
+    assert g.ground("s/p R TKA", "diagnosis").code == "Z96.651"
+    assert g.ground("oesophageal varices, not bleeding", "diagnosis").code == "I85.00"
