@@ -33,7 +33,8 @@ _EPISODES = r"(?:(?:recurrent|frequent|occasional|intermittent|brief|several|mul
 #: An examination's grade before a sign ("2+ pitting edema", "trace edema").
 _GRADE = r"(?:[1-4]\s?\+|trace)\s+"
 _LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED})(?:(?:a|an)\s+)?(?:{_SIZE})?)?(?:{_GRADE})?"
-                   rf"(?:long[- ]?standing\s+)?(?:{_HOW_MANY})?(?:{_EPISODES})?", re.IGNORECASE)
+                   # "longstanding persistent" is a kind of atrial fibrillation (I48.11), never a frame
+                   rf"(?:long[- ]?standing\s+(?!persistent\b))?(?:{_HOW_MANY})?(?:{_EPISODES})?", re.IGNORECASE)
 _COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|an?)"
 #: How long: "for two weeks", "over the past 3 days", "lasting over an hour", "x 3 days".
 _DURATION = rf"(?:(?:for|over|since|x|lasting|lasted)\s+(?:the\s+(?:past|last)\s+)?" \
@@ -553,3 +554,25 @@ def after_a_procedure(mention: str) -> str | None:
 
 
 POSTPROCEDURAL_FORMS = ("postprocedural {}",)
+
+
+#: A pregnancy's weeks ("at 34 weeks", "34 wks' gestation", "GA 34 weeks", "34 weeks pregnant").
+_GESTATION = re.compile(r",?\s*\b(?:at\s+|ga\s+(?:of\s+)?)?(?P<weeks>\d{1,2})(?:\s*\+\s*\d)?\s*(?:weeks?|wks?|w)\b"
+                        r"(?:'|’)?(?:\s+(?:of\s+)?(?:gestation|pregnant|pregnancy|ga))?", re.IGNORECASE)
+
+
+def with_trimester(mention: str) -> str | None:
+    """A condition of pregnancy said with the weeks of gestation, as ICD-10-CM's chapter 15 titles say the time:
+    by trimester (first: under 14 weeks; second: 14 to under 28; third: 28 on; guideline I.C.15.a.3). ``None``
+    where no weeks are said.
+
+    >>> with_trimester("severe preeclampsia at 34 weeks"), with_trimester("GDM, diet controlled, 26 wks")
+    ('severe preeclampsia, third trimester', 'GDM, diet controlled, second trimester')
+    >>> with_trimester("preeclampsia")
+    """
+    said = _GESTATION.search(mention)
+    if said is None or not 1 <= int(said["weeks"]) <= 45:
+        return None
+    weeks = int(said["weeks"])
+    trimester = "first" if weeks < 14 else "second" if weeks < 28 else "third"
+    return f"{mention[:said.start()].rstrip(' ,')}, {trimester} trimester{mention[said.end():]}".strip()

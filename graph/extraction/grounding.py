@@ -67,6 +67,7 @@ from graph.extraction.context import (
     in_a_newborn,
     site_first,
     with_its_cause,
+    with_trimester,
     without_circumstance,
     without_frame,
     without_note_asides,
@@ -807,6 +808,9 @@ class Grounder:
         if found is None and category == "diagnosis" and last_resorts and (combined := with_its_cause(mention)):
             said_otherwise.append((combined, f"cause: {mention!r} is said as ICD-10-CM's combination titles say a "
                                              f"condition with its cause, {combined!r}", None))
+        if found is None and category == "diagnosis" and last_resorts and (timed := with_trimester(mention)):
+            said_otherwise.append((timed, f"pregnancy: {mention!r} gives the weeks of gestation, which chapter 15 "
+                                          f"titles say as the trimester: {timed!r}", "O"))
         if found is None and category == "diagnosis" and last_resorts and (drug := as_drug_induced(mention)):
             said_otherwise += [(form, f"cause: {mention!r} names a medicine as the cause; ICD-10-CM titles it "
                                       f"{form!r} whatever the drug (the drug is coded apart, T36–T50)", None)

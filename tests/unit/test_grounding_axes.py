@@ -966,3 +966,20 @@ def test_a_history_or_status_is_read_past_its_side_and_how_things_stand_now():
     assert g.ground("h/o L breast ca, completed treatment, NED", "diagnosis").code == "Z85.3"
     assert g.ground("s/p R TKA", "diagnosis").code == "Z96.651"
     assert g.ground("oesophageal varices, not bleeding", "diagnosis").code == "I85.00"
+
+
+def test_the_weeks_of_a_pregnancy_are_the_trimester_chapter_15_titles_say():
+    """"Severe preeclampsia at 34 weeks" is O14.13, third trimester (28 weeks on), not O14.10 unspecified;
+    "longstanding persistent AF" is the named I48.11, not a frame around "persistent AF"."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "O14.1", "Severe pre-eclampsia", R, "category", billable=False),
+               *[Entry("ICD10CM", f"O14.1{n}", f"Severe pre-eclampsia, {when}", R, "code", billable=True)
+                 for n, when in (("0", "unspecified trimester"), ("2", "second trimester"),
+                                 ("3", "third trimester"))],
+               Entry("ICD10CM", "I48.11", "Longstanding persistent atrial fibrillation", R, "code", billable=True),
+               Entry("ICD10CM", "I48.19", "Other persistent atrial fibrillation", R, "code", billable=True,
+                     names=("Persistent atrial fibrillation",))]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("severe preeclampsia at 34 weeks", "diagnosis").code == "O14.13"
+    assert g.ground("severe pre-eclampsia at 20 wks", "diagnosis").code == "O14.12"
+    assert g.ground("longstanding persistent AF", "diagnosis").code == "I48.11"
