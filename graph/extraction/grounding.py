@@ -931,7 +931,8 @@ class Grounder:
         ligament tear", is a sprain of that ligament (:func:`~.wordforms.injury_nouns`)."""
         if category != "diagnosis":
             return readings
-        return list(dict.fromkeys(injury_nouns(reading) for reading in readings))
+        # and as read: a name or an Index term may say the tear as written ("ACL tear": the Index's S83.51-)
+        return list(dict.fromkeys([*(injury_nouns(reading) for reading in readings), *readings]))
 
     def _caused_forms(self, condition: str, forms: tuple[str, ...]) -> list[str]:
         """The ways ICD-10-CM would title ``condition`` with its cause (``forms``), for the condition as said and
