@@ -26,7 +26,7 @@ _DENIED = re.compile(r"\b(?:no(?!\s+(?:one|matter)\b)|not|denies|denied|deny|nev
                      r"rule out|r/o|ex|former|formerly|quit|stopped|previously|history of|h/o)\b", re.IGNORECASE)
 _CATEGORIES = ("finding", "diagnosis", "any")
 #: Where a clause ends in a note's sentence: a pertinent negative after it is about something else.
-_CLAUSE_END = re.compile(r"[,;]")
+_CLAUSE_END = re.compile(r"[,;]|\band\b")
 #: Words that only make a sentence stronger ("bruises really easily"): read without them where the sentence as
 #: written holds no phrasing.
 _INTENSIFIER = re.compile(r"\b(?:really|so|super|quite|extremely|pretty|awfully|terribly)\s+", re.IGNORECASE)

@@ -46,6 +46,13 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     # exertion said in a patient's words is exertional dyspnea, not dyspnea alone
     assert says("can't catch my breath going up the stairs")[0] == "exertional dyspnea"
     assert says("clubbing of the fingernails") == ["clubbing of fingers"]
+    assert says("my ankles puff up by the end of the day") == ["pedal edema"]
+    assert says("my calves cramp up when I walk and ease off when I stop") == ["intermittent claudication"]
+    assert says("creepy-crawly feeling in my legs at night") == ["restless legs"]
+    assert says("I keep forgetting where I put my keys") == ["memory impairment"]
+    # what follows "and" is a clause of its own: "… and I'm not pregnant" denies no amenorrhea
+    assert says("I haven't had a period in four months and I'm not pregnant") == ["amenorrhea"]
+    assert says("no ankles swollen") == []
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
