@@ -58,7 +58,7 @@ def noun_forms(word: str) -> list[str]:
 #: HPO's "Suicidal ideation", "pulmonary sarcoid": "Sarcoidosis of lung", "solitary thyroid nodule": "Nontoxic
 #: single thyroid nodule", "major depression, recurrent": "Major depressive disorder, recurrent …").
 _TITLE_WORDS: dict[str, tuple[str, ...]] = {
-    "bleed": ("hemorrhage",), "bleeding": ("hemorrhage",), "stone": ("calculus",), "stones": ("calculus",),
+    "bleed": ("hemorrhage", "bleeding"), "bleeding": ("hemorrhage",), "stone": ("calculus",), "stones": ("calculus",),
     "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
     "solitary": ("single",), "single": ("one",), "depression": ("depressive disorder",), "torn": ("tear",),
     "hematoma": ("hemorrhage",), "psychosis": ("psychotic features",),
@@ -107,7 +107,7 @@ def title_words(word: str) -> tuple[str, ...]:
     """The words titles use for ``word`` ("bleed" → "hemorrhage"), as compared words; none for most words.
 
     >>> title_words("bleed"), title_words("fever"), title_words(comparable("bruised"))
-    (('hemorrhage',), (), ('contusion',))
+    (('hemorrhage', 'bleeding'), (), ('contusion',))
     """
     return _TITLE_WORDS_COMPARED.get(word, ())
 

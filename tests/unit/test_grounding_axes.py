@@ -983,3 +983,18 @@ def test_the_weeks_of_a_pregnancy_are_the_trimester_chapter_15_titles_say():
     assert g.ground("severe preeclampsia at 34 weeks", "diagnosis").code == "O14.13"
     assert g.ground("severe pre-eclampsia at 20 wks", "diagnosis").code == "O14.12"
     assert g.ground("longstanding persistent AF", "diagnosis").code == "I48.11"
+
+
+def test_a_subdural_said_short_and_a_bleed_denied_are_read_as_titles_say_them():
+    """"traumatic SDH, no LOC" is S06.5X0A "Traumatic subdural hemorrhage without loss of consciousness";
+    "no bleed" is the title's "without bleeding"."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S06.5X0A", "Traumatic subdural hemorrhage without loss of consciousness, initial "
+                     "encounter", R, "code", billable=True),
+               Entry("ICD10CM", "K21.00", "Gastro-esophageal reflux disease with esophagitis, without bleeding", R,
+                     "code", billable=True),
+               Entry("ICD10CM", "K21.01", "Gastro-esophageal reflux disease with esophagitis, with bleeding", R,
+                     "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("traumatic SDH, no LOC", "diagnosis").code == "S06.5X0A"
+    assert g.ground("GERD with esophagitis, no bleed", "diagnosis").code == "K21.00"
