@@ -79,7 +79,7 @@ from graph.extraction.index_terms import IndexTerm
 from graph.extraction.lay_phrasing import Phrasing, lay_readings, load_lay_phrasing
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, comparable, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
-from graph.extraction.sites import site_readings
+from graph.extraction.sites import as_organs, site_readings
 from graph.extraction.wordforms import finding_heads, injury_nouns, noun_readings, result_readings
 
 FUZZY_THRESHOLD = 0.90
@@ -857,7 +857,7 @@ class Grounder:
             # a fuzzy match only where its title holds every word as written ("L hip contusion": "Contusion of
             # left hip"), never a misspelt one
             if decided.outcome != "reject" and (decided.method != "fuzzy" or any(
-                    set(reading) <= set(tokens(decided.display or ""))
+                    set(as_organs(reading)) <= set(tokens(decided.display or ""))
                     for reading in self.lexicon.readings(sides_said(tokens(form)), category))):
                 decided.steps.insert(0, _aside(mention, form))
                 if failure and system and code:

@@ -138,6 +138,15 @@ BODY_PARTS: frozenset[str] = frozenset({
 })
 
 
+def as_organs(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` with each organ's adjective said as the organ, as titles name it ("femoral neck": the femur's).
+
+    >>> as_organs(("right", "femoral", "neck", "fracture"))
+    ('right', 'femur', 'neck', 'fracture')
+    """
+    return tuple(part for w in words for part in _ORGAN_OF.get(w, w).split())
+
+
 def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
     """``words`` with their site read as each region that holds it, as (site, region, reading), the longest
     site and the narrowest region first; none when no site is stated.

@@ -998,3 +998,17 @@ def test_a_subdural_said_short_and_a_bleed_denied_are_read_as_titles_say_them():
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
     assert g.ground("traumatic SDH, no LOC", "diagnosis").code == "S06.5X0A"
     assert g.ground("GERD with esophagitis, no bleed", "diagnosis").code == "K21.00"
+
+
+def test_an_aside_is_read_away_when_its_fracture_is_said_by_the_bones_adjective():
+    """"R femoral neck fx after ground-level fall": the fall is an external cause; the fracture's title says the
+    femur where the note says "femoral", which is no word the note left out."""
+    title = "Fracture of unspecified part of neck of {side} femur"
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S72.00", "Fracture of unspecified part of neck of femur", R, "category",
+                     billable=False),
+               *_sided("S72.00", title, billable=False),
+               *_sided("S72.00", title + ", initial encounter for closed fracture", seventh="A")]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    kept = g.ground("R femoral neck fx after ground-level fall", "diagnosis", system="ICD10CM", code="S72.001A")
+    assert (kept.outcome, kept.code) == ("accept", "S72.001A")
