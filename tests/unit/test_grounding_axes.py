@@ -1012,3 +1012,17 @@ def test_an_aside_is_read_away_when_its_fracture_is_said_by_the_bones_adjective(
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
     kept = g.ground("R femoral neck fx after ground-level fall", "diagnosis", system="ICD10CM", code="S72.001A")
     assert (kept.outcome, kept.code) == ("accept", "S72.001A")
+
+
+def test_a_sickle_cell_pain_crisis_and_a_blowout_fracture_are_read_as_titles_say_them():
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "D57.00", "Hb-SS disease with crisis, unspecified", R, "code", billable=True),
+               Entry("ICD10CM", "D57.1", "Sickle-cell disease without crisis", R, "code", billable=True),
+               Entry("ICD10CM", "S02.3", "Fracture of orbital floor", R, "category", billable=False),
+               *_sided("S02.3", "Fracture of orbital floor, {side} side", billable=False,
+                       sides=(("1", "right"), ("2", "left"))),
+               *_sided("S02.3", "Fracture of orbital floor, {side} side, initial encounter for closed fracture",
+                       seventh="XA", sides=(("1", "right"), ("2", "left")))]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("HbSS with vaso-occlusive pain crisis", "diagnosis").code == "D57.00"
+    assert g.ground("L orbital floor blowout fx", "diagnosis").code == "S02.32XA"
