@@ -950,29 +950,28 @@ class Grounder:
         """``mention`` with each "-itus" word no name uses read as the "-itis" word one slip away ("colitus",
         "diverticulitus"), before any search: a fuzzy match would take the word as close to "-osis" (another
         condition) as to "-itis". Names' own "-itus" words (pruritus, tinnitus) are names' words, left alone."""
-        changed = False
-
-        def mended(match: re.Match[str]) -> str:
-            nonlocal changed
-            word = comparable(folded(match.group(0)).lower())
+        def fix(word: str) -> str | None:
             fixed = self.lexicon.respelled(word) if word.endswith("itus") else None
-            if fixed is None or not fixed.endswith("itis"):
-                return match.group(0)
-            changed = True
-            return fixed
+            return fixed if fixed is not None and fixed.endswith("itis") else None
 
-        respelled = _LETTERS.sub(mended, mention)
-        return respelled if changed else None
+        return self._mended(mention, fix)
 
     def _respelled(self, mention: str) -> str | None:
         """``mention`` with each word no name uses and no abbreviation stands for replaced by the word of the
         names it is one slip away from (:meth:`Lexicon.respelled`); ``None`` where no word changes."""
+        return self._mended(mention, lambda word: None if self.lexicon.abbreviation_of(word)
+                            else self.lexicon.respelled(word))
+
+    @staticmethod
+    def _mended(mention: str, fix: Callable[[str], str | None]) -> str | None:
+        """``mention`` with each word ``fix`` gives another for (as compared words) replaced by it; ``None``
+        where no word changes."""
         changed = False
 
         def mended(match: re.Match[str]) -> str:
             nonlocal changed
-            word = comparable(folded(match.group(0)).lower())
-            if self.lexicon.abbreviation_of(word) or (fixed := self.lexicon.respelled(word)) is None:
+            fixed = fix(comparable(folded(match.group(0)).lower()))
+            if fixed is None:
                 return match.group(0)
             changed = True
             return fixed
@@ -1077,16 +1076,17 @@ class Grounder:
         if kind == "history":  # "h/o stroke, no residual deficits": the history code says whether any remain
             of = _NO_RESIDUAL.sub("", of) or of
         steps = [f"{kind}: {mention!r} states a {kind} of {of!r}"]
-        found = (self._status_of(of, steps) if kind == "status" else self._treatment_of(of, steps)
-                 if kind == "treatment" else self._history_of(of, steps, kind == "family"))
+
+        def code_of(what: str) -> tuple[str, Entry] | None:
+            return (self._status_of(what, steps) if kind == "status" else self._treatment_of(what, steps)
+                    if kind == "treatment" else self._history_of(what, steps, kind == "family"))
+
+        found = code_of(of)
         axes, sideless = read_axes(sides_said(tokens(of)))
         if found is None and axes.side and sideless:
             # "h/o L breast ca": the history code says no side; "s/p R TKA": the status code's side is the one said
             steps.append(f"axes: side {axes.side} stated; the {kind} is of {' '.join(sideless)!r}")
-            of_sideless = " ".join(sideless)
-            found = (self._status_of(of_sideless, steps) if kind == "status" else self._treatment_of(
-                of_sideless, steps) if kind == "treatment" else self._history_of(of_sideless, steps,
-                                                                                   kind == "family"))
+            found = code_of(" ".join(sideless))
             if found is not None:
                 found = found[0], self._by_axes(found[1], Axes(axes.side, None), sideless, steps)
         proposed = (system, _normalised(system, code)) if system and code else None

@@ -50,7 +50,7 @@ class Phrasing:
         said = self.pattern.search(mention)
         if said is None:
             return False
-        # What follows a comma is a clause of its own: "red urine x2 days, no pain" denies the pain, not the urine.
+        # What follows a comma or "and" is a clause of its own: "red urine x2 days, no pain" denies the pain.
         after = _CLAUSE_END.split(mention[said.end():], maxsplit=1)[0]
         return not _DENIED.search(mention[:said.start()] + " " + after)
 
