@@ -1416,12 +1416,40 @@ class Grounder:
                         steps.append(f"axes: {'the side ' + wanted if wanted else 'no side'} stated: "
                                      f"{chosen.code} → {found.code} {found.display!r}")
                         chosen = found
+        if chosen is entry and axes.side and not seventh:
+            twin = self._laterality_twin(entry, axes.side, steps)
+            if twin is not None:
+                return self._by_axes(twin, axes, words, steps)
         if axes.encounter and seventh and chosen.code[-1] != axes.encounter:
             found = self.lexicon.get("ICD10CM", chosen.code[:-1] + axes.encounter)
             if found is not None and found.active:
                 steps.append(f"axes: the {axes.describe().split(', ')[-1]} stated: {chosen.code} → {found.code}")
                 chosen = found
         return chosen
+
+    def _laterality_twin(self, entry: Entry, side: str, steps: list[str]) -> Entry | None:
+        """The code of the other laterality where ``entry`` (or the category above it) says "Bilateral" and the
+        text one side, or "Unilateral" and the text both: "incarcerated R inguinal hernia" is K40.30 "Unilateral
+        inguinal hernia, with obstruction, …", the twin of K40.00 "Bilateral …"; "osteoarthritis of both knees"
+        is M17.0 "Bilateral primary osteoarthritis of knee", the twin of M17.1 "Unilateral …". ICD-10-CM puts the
+        two apart as sibling categories that differ in that one word, so the name found first may be either."""
+        node: Entry | None = entry
+        while node is not None and len(node.code) > 3:
+            title = tokens(node.display, keep_qualifiers=True)
+            said = "unilateral" if "unilateral" in title else "bilateral" if "bilateral" in title else None
+            if said is not None:
+                if (said == "bilateral") == (side == "bilateral"):
+                    return None
+                other = "bilateral" if said == "unilateral" else "unilateral"
+                swapped = tuple(other if w == said else w for w in title)
+                twin = next((s for s in self.lexicon.icd_children(_icd_parent(node.code))
+                             if s.active and tokens(s.display, keep_qualifiers=True) == swapped), None)
+                if twin is not None:
+                    steps.append(f"axes: the side {side} stated: {node.code} {node.display!r} says {said}; its "
+                                 f"twin is {twin.code} {twin.display!r}")
+                    return self._default_code(twin, steps)
+            node = self.lexicon.get("ICD10CM", _icd_parent(node.code))  # "…, not specified as recurrent": above
+        return None
 
     def _match(self, words: tuple[str, ...], entry: Entry) -> float:
         return max((similarity(words, n) for n in self.lexicon.names_of(entry)), default=0.0)

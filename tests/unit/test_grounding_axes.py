@@ -1026,3 +1026,28 @@ def test_a_sickle_cell_pain_crisis_and_a_blowout_fracture_are_read_as_titles_say
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
     assert g.ground("HbSS with vaso-occlusive pain crisis", "diagnosis").code == "D57.00"
     assert g.ground("L orbital floor blowout fx", "diagnosis").code == "S02.32XA"
+
+
+def test_a_stated_side_takes_the_twin_category_that_says_unilateral_or_bilateral():
+    hernia = [("K40.0", "Bilateral inguinal hernia, with obstruction, without gangrene", False),
+              ("K40.00", "Bilateral inguinal hernia, with obstruction, without gangrene, not specified as "
+               "recurrent", True),
+              ("K40.01", "Bilateral inguinal hernia, with obstruction, without gangrene, recurrent", True),
+              ("K40.3", "Unilateral inguinal hernia, with obstruction, without gangrene", False),
+              ("K40.30", "Unilateral inguinal hernia, with obstruction, without gangrene, not specified as "
+               "recurrent", True),
+              ("K40.31", "Unilateral inguinal hernia, with obstruction, without gangrene, recurrent", True),
+              ("M17.0", "Bilateral primary osteoarthritis of knee", True),
+              ("M17.1", "Unilateral primary osteoarthritis of knee", False),
+              ("M17.10", "Unilateral primary osteoarthritis, unspecified knee", True),
+              ("M17.11", "Unilateral primary osteoarthritis, right knee", True),
+              ("M17.12", "Unilateral primary osteoarthritis, left knee", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in hernia)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    right = g.ground("R inguinal hernia with obstruction without gangrene", "diagnosis")
+    assert right.code == "K40.30", right.steps  # one side is a unilateral hernia, never the bilateral one
+    assert any("says bilateral; its twin is K40.3" in step for step in right.steps)
+    assert g.ground("bilateral inguinal hernia with obstruction without gangrene", "diagnosis").code == "K40.00"
+    assert g.ground("primary osteoarthritis of both knees", "diagnosis").code == "M17.0"
+    assert g.ground("primary osteoarthritis of left knee", "diagnosis").code == "M17.12"
