@@ -395,7 +395,7 @@ _NOTE_ASIDES = re.compile(
     r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
     r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|straddle\s+injury)\b"
     # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
-    r"|\s*\b\d+(?:\.\d+)?\s*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b"
+    r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b"
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present)\s+)?on\s+(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
     r"xr|films?|ultrasound|us|ekg|ecg)\b",
     re.IGNORECASE)
@@ -436,6 +436,13 @@ _COURSE_SO_FAR = re.compile(
     r"excised|resected|removed|treated|cured|resolved|in remission|ned|no evidence of (?:disease|recurrence)|"
     r"not (?:yet )?on (?:hd|dialysis|hemodialysis|insulin)|"
     r"(?:s/p|status post) [^,]+)$", re.IGNORECASE)
+#: A clause that says what the code's title says where the text is silent: "lac R forearm, no FB retained" is
+#: the laceration without foreign body (S51.811A), "AOM, TM intact" the otitis media without rupture of the ear
+#: drum, "GERD with esophagitis, no bleed" the reflux "without bleeding": the default, read without the clause.
+_SAYS_THE_DEFAULT = re.compile(
+    r"^(?:no (?:retained )?(?:fb|foreign bod(?:y|ies))(?: (?:retained|seen|present|noted|visualized))?|"
+    r"(?:tm|tympanic membrane|ear ?drum) intact|no (?:tm |tympanic membrane )?(?:perforation|rupture)|"
+    r"no (?:active )?(?:bleed|bleeding|hemorrhage))$", re.IGNORECASE)
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside.
 _SIDED = re.compile(r"\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(
@@ -472,7 +479,7 @@ def without_note_asides(mention: str) -> list[str]:
         if not last:
             continue
         if _SIDED.search(last) or not (_MEASURED.search(last) or _UNSPECIFIED_CLAUSE.match(last)
-                                       or _COURSE_SO_FAR.match(last)):
+                                       or _COURSE_SO_FAR.match(last) or _SAYS_THE_DEFAULT.match(last)):
             break  # "wet AMD, left eye", "gout flare, R 1st MTP": a side, a site or a kind is no aside
         shorter = ", ".join(clauses)
         if shorter not in forms:

@@ -116,6 +116,16 @@ _OTHER_MATTER = frozenset({"carrier", "history", "status", "screening", "contact
                            "examination", "sequela", "personal", "family", "presence", "absence", "observation",
                            "complication", "complicating", "affecting", "maternal", "newborn", "fetu",
                            "specified"})
+#: The structures under the skin an injury's title names ("Laceration of ulnar artery at forearm level"): a
+#: wound said of a region alone is the wound of that region ("forearm laceration" is S51.81-, as the Index
+#: sends "Laceration, forearm"), never of a vessel or nerve there the text does not name; nor of a muscle or
+#: tendon, where the wound is an open one (a strain is of its muscle and tendon, whether said or not).
+_STRUCTURES = frozenset({"artery", "vein", "vessel", "nerve"})
+_SOFT_TISSUES = frozenset({"muscle", "tendon", "fascia", "ligament"})
+_OPEN_WOUNDS = frozenset({"laceration", "wound", "puncture", "bite"})
+#: Title words a covering title may not add: another matter, a structure, or the upper part of a site ("arm"
+#: read for a forearm is no leave to take "… of right upper arm").
+_NARROWER = _OTHER_MATTER | _STRUCTURES | {"upper"}
 _CLAUSE = re.compile(r"\s(?:in|due to|following|complicating|affecting|associated with)\s", re.IGNORECASE)
 
 
@@ -1581,9 +1591,10 @@ class Grounder:
             return None
         holding = sorted((self.lexicon.by_token.get(w, set()) for w in words), key=len)  # the rarest word first
         names = holding[0].intersection(*holding[1:])
+        never_added = _NARROWER | (_SOFT_TISSUES if _OPEN_WOUNDS & set(words) else frozenset())
         hits: dict[str, Entry] = {}
         for name in names:
-            if adds_state(words, name) or any(w in _OTHER_MATTER and w not in words for w in name) \
+            if adds_state(words, name) or any(w in never_added and w not in words for w in name) \
                     or any(n == "non" or _opposed(w, n) for n in name for w in words if n not in words):
                 continue  # "Other non-diabetic … retinopathy" is no diabetic retinopathy
             for ref in self.lexicon.by_name[name]:

@@ -1051,3 +1051,49 @@ def test_a_stated_side_takes_the_twin_category_that_says_unilateral_or_bilateral
     assert g.ground("bilateral inguinal hernia with obstruction without gangrene", "diagnosis").code == "K40.00"
     assert g.ground("primary osteoarthritis of both knees", "diagnosis").code == "M17.0"
     assert g.ground("primary osteoarthritis of left knee", "diagnosis").code == "M17.12"
+
+
+def test_a_wound_said_of_a_region_is_the_skin_wound_there_never_a_vessel_nerve_or_upper_part_unsaid():
+    wounds = [("S51.81", "Laceration without foreign body of forearm", False),
+              ("S51.811", "Laceration without foreign body of right forearm", False),
+              ("S51.811A", "Laceration without foreign body of right forearm, initial encounter", True),
+              ("S51.819", "Laceration without foreign body of unspecified forearm", False),
+              ("S51.819A", "Laceration without foreign body of unspecified forearm, initial encounter", True),
+              ("S51.82", "Laceration with foreign body of forearm", False),
+              ("S55.01", "Laceration of ulnar artery at forearm level", False),
+              ("S55.011A", "Laceration of ulnar artery at forearm level, right arm, initial encounter", True),
+              ("S56.821A", "Laceration of other flexor muscle, fascia and tendon at forearm level, right arm, "
+               "initial encounter", True),
+              ("S41.11", "Laceration without foreign body of upper arm", False),
+              ("S41.111A", "Laceration without foreign body of right upper arm, initial encounter", True),
+              ("S76.31", "Strain of muscle, fascia and tendon of the posterior muscle group at thigh level", False),
+              ("S76.312", "Strain of muscle, fascia and tendon of the posterior muscle group at thigh level, "
+               "left thigh", False),
+              ("S76.319", "Strain of muscle, fascia and tendon of the posterior muscle group at thigh level, "
+               "unspecified thigh", False),
+              ("S76.319A", "Strain of muscle, fascia and tendon of the posterior muscle group at thigh level, "
+               "unspecified thigh, initial encounter", True),
+              ("S76.312A", "Strain of muscle, fascia and tendon of the posterior muscle group at thigh level, "
+               "left thigh, initial encounter", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in wounds)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    forearm = g.ground("right forearm laceration", "diagnosis")
+    assert (forearm.method, forearm.code) == ("covering_title", "S51.811A"), forearm.steps
+    # without a forearm's own code, the forearm read as the arm is still no upper arm
+    no_forearm = [e for e in entries if not e.code.startswith("S51.8")]
+    assert Grounder(Lexicon(no_forearm, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={})).ground(
+        "right forearm laceration", "diagnosis").outcome == "reject"
+    # a strain is of its muscle and tendon whether said or not
+    assert g.ground("left hamstring strain", "diagnosis").code == "S76.312A"
+
+
+def test_a_clause_that_says_what_the_title_says_where_the_text_is_silent_is_an_aside():
+    from graph.extraction.context import without_note_asides
+
+    assert without_note_asides("3 cm lac to R forearm, no FB retained") == [
+        "lac to R forearm, no FB retained", "lac to R forearm"]
+    assert without_note_asides("2-cm lac to L forearm") == ["lac to L forearm"]
+    assert without_note_asides("acute suppurative otitis media, L ear, TM intact") == [
+        "acute suppurative otitis media, L ear"]
+    assert without_note_asides("otitis media, TM perforated") == []  # a rupture is said: no aside
