@@ -197,6 +197,9 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     True
     >>> differs_by_side(("foreign", "body", "ear", "unspecified", "ear"), ("foreign", "body", "right", "ear"), "right")
     True
+    >>> differs_by_side(("multiple", "fracture", "rib", "unspecified", "side"), ("multiple", "fracture", "rib",
+    ...                 "bilateral"), "bilateral")
+    True
     """
     added = Counter(sided) - Counter(default)
     removed = Counter(default) - Counter(sided)
@@ -204,8 +207,9 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     # the Index takes where none is said, and a single side is "unilateral"
     kind = {"primary"} | ({"unilateral"} if side in ("left", "right") else set())
     # "Otitis media, unspecified, bilateral" for "…, unspecified ear": both ears leave the ear unsaid; "Foreign
-    # body in right ear" for "Foreign body in ear, unspecified ear": the ear is said once
-    organ = {"ear", "eye"}
+    # body in right ear" for "Foreign body in ear, unspecified ear": the ear is said once; "Multiple fractures
+    # of ribs, bilateral" for "…, unspecified side": both sides leave "side" unsaid
+    organ = {"ear", "eye"} | ({"side"} if side == "bilateral" else set())
     return (added[side] == 1 and set(added) - {side} <= kind and removed[_UNSTATED] <= 1
             and sum(removed.values()) - removed[_UNSTATED] <= len(organ & set(removed))
             and set(removed) <= {_UNSTATED} | organ)
@@ -220,7 +224,7 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           # severity, which ICD-10-CM names only for some conditions ("severe aortic stenosis"
                           # is I35.0, as "Stenosis, aortic" sends it; "severe persistent asthma" is named)
                           "severe", "mild", "moderate", "critical", "significant", "marked", "massive",
-                          "profound",
+                          "profound", "gross",
                           # a quality no HPO term names alone ("2+ pitting edema" is edema; "Non-pitting edema"
                           # is named, and found before this)
                           "pitting",

@@ -149,6 +149,9 @@ _ONE_OF = {"feet": "foot", "teeth": "tooth"}
 
 
 _ARISING_ON = re.compile(r"^(?P<new>\S.*?)\s+on\s+(?:(?:a|an|the)\s+)?(?P<underlying>\S.*)$", re.IGNORECASE)
+#: "on" before a side says where, and the side is the condition's ("rib fxs on both sides", "shingles on the
+#: right side of my chest").
+_ON_A_SIDE = re.compile(r"^(?:both|right|left|bilateral)(?:\s+sides?)?\b", re.IGNORECASE)
 
 
 _DUE_TO = re.compile(r"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|from)\s+(?P<cause>\S.*)$",
@@ -188,9 +191,14 @@ def arising_on(mention: str) -> tuple[str, str] | None:
 
     >>> arising_on("AKI on CKD stage 3"), arising_on("acute kidney injury")
     (('AKI', 'CKD stage 3'), None)
+    >>> arising_on("multiple rib fxs on both sides"), arising_on("shingles on the right side of my chest")
+    (('both sides multiple rib fxs', 'both sides'), ('right side shingles', 'right side of my chest'))
     """
     said = _ARISING_ON.match(mention.strip())
-    return (said["new"], said["underlying"]) if said else None
+    if said is None:
+        return None
+    side = _ON_A_SIDE.match(said["underlying"])
+    return (f"{side.group(0)} {said['new']}" if side else said["new"]), said["underlying"]
 
 
 _NEWBORN = re.compile(r"\s*\b(?:(?:in|of)\s+(?:(?:a|an|the)\s+)?)?(?:(?:preterm|premature|term|full[- ]term)\s+)?"

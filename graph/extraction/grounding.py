@@ -785,12 +785,16 @@ class Grounder:
             guessed, found = found, None
             # the condition alone ("gout flare in …" without its course), then with its side where every code
             # of the region states one ("abscess of the left armpit": "Cutaneous abscess of left axilla")
-            conditions = [without_course(core[0]) or core[0], *([words] if core is not readings else [])]
-            readings_at_site = [reading for condition in conditions for reading in site_readings(condition)]
-            for site, region, regional in readings_at_site:
+            steady = without_course(core[0]) or core[0]
+            conditions = [steady, *([words] if core is not readings else [])]
+            # but first with its grade, named exactly ("moderate splenic laceration": S36.031 "Moderate
+            # laceration of spleen", not the unspecified one)
+            readings_at_site = [*((reading, True) for reading in site_readings(core[0]) if steady != core[0]),
+                                *((reading, guessed is not None) for condition in conditions
+                                  for reading in site_readings(condition))]
+            for (site, region, regional), exactly in readings_at_site:
                 found = self._kept_if(self._by_region, steps, f"site: {' '.join(site)!r} is coded as "
-                                      f"{' '.join(region)!r}", regional, category, finding_type,
-                                      guessed is not None)
+                                      f"{' '.join(region)!r}", regional, category, finding_type, exactly)
                 if found is not None:
                     break
             found = found or guessed
@@ -865,9 +869,10 @@ class Grounder:
             # "pAF, CHA2DS2-VASc 3" is the pAF; a proposal is judged on the whole mention (above), not the part
             decided = self.ground(form, category, finding_type=finding_type, categories=categories)
             # a fuzzy match only where its title holds every word as written ("L hip contusion": "Contusion of
-            # left hip"), never a misspelt one
+            # left hip"), never a misspelt one; a side said as its axis ("on both sides") is the code's to say
             if decided.outcome != "reject" and (decided.method != "fuzzy" or any(
                     set(as_organs(reading)) <= set(tokens(decided.display or ""))
+                    or set(as_organs(read_axes(reading)[1])) <= set(tokens(decided.display or ""))
                     for reading in self.lexicon.readings(sides_said(tokens(form)), category))):
                 decided.steps.insert(0, _aside(mention, form))
                 if failure and system and code:

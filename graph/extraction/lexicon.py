@@ -52,7 +52,9 @@ _IRREGULAR_PLURALS = {"testes": "testis", "calculi": "calculus", "bronchi": "bro
                       "phalanges": "phalanx", "metastases": "metastasis", "stenoses": "stenosis",
                       "fistulae": "fistula", "bullae": "bulla", "thrombi": "thrombus", "emboli": "embolus",
                       "glomeruli": "glomerulus", "alveoli": "alveolus", "fungi": "fungus", "nuclei": "nucleus",
-                      "diverticula": "diverticulum", "ganglia": "ganglion", "labia": "labium", "sequelae": "sequela"}
+                      "diverticula": "diverticulum", "ganglia": "ganglion", "labia": "labium", "sequelae": "sequela",
+                      # plurals too short for the rule below ("lens" and "pons" are no plurals)
+                      "ribs": "rib", "toes": "toe", "lips": "lip", "gums": "gum", "jaws": "jaw"}
 
 
 def stem(word: str) -> str:

@@ -1097,3 +1097,50 @@ def test_a_clause_that_says_what_the_title_says_where_the_text_is_silent_is_an_a
     assert without_note_asides("acute suppurative otitis media, L ear, TM intact") == [
         "acute suppurative otitis media, L ear"]
     assert without_note_asides("otitis media, TM perforated") == []  # a rupture is said: no aside
+
+
+def test_a_grade_at_a_site_is_named_first_and_gross_is_a_grade_no_title_needs():
+    coded = [("S36.03", "Laceration of spleen", False),
+             ("S36.031", "Moderate laceration of spleen", False),
+             ("S36.031A", "Moderate laceration of spleen, initial encounter", True),
+             ("S36.039", "Unspecified laceration of spleen", False),
+             ("S36.039A", "Unspecified laceration of spleen, initial encounter", True),
+             ("N30.0", "Acute cystitis", False),
+             ("N30.00", "Acute cystitis without hematuria", True),
+             ("N30.01", "Acute cystitis with hematuria", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("moderate splenic laceration", "diagnosis").code == "S36.031A"  # not the unspecified one
+    assert g.ground("splenic laceration", "diagnosis").code == "S36.039A"
+    assert g.ground("acute cystitis with gross hematuria", "diagnosis").code == "N30.01"
+
+
+def test_shorthand_for_a_joint_a_single_rib_and_an_ectopic_site_reads_as_the_titles_say_them():
+    coded = [("S03.00", "Dislocation of jaw, unspecified side", False),
+             ("S03.00XA", "Dislocation of jaw, unspecified side, initial encounter", True),
+             ("S22.3", "Fracture of one rib", False),
+             ("S22.31", "Fracture of one rib, right side", False),
+             ("S22.31XA", "Fracture of one rib, right side, initial encounter for closed fracture", True),
+             ("S22.39", "Fracture of one rib, unspecified side", False),
+             ("S22.39XA", "Fracture of one rib, unspecified side, initial encounter for closed fracture", True),
+             ("S22.4", "Multiple fractures of ribs", False),
+             ("S22.43", "Multiple fractures of ribs, bilateral", False),
+             ("S22.43XA", "Multiple fractures of ribs, bilateral, initial encounter for closed fracture", True),
+             ("S22.49", "Multiple fractures of ribs, unspecified side", False),
+             ("S22.49XA", "Multiple fractures of ribs, unspecified side, initial encounter for closed fracture",
+              True),
+             ("O00.1", "Tubal pregnancy", False),
+             ("O00.10", "Tubal pregnancy without intrauterine pregnancy", False),
+             ("O00.101", "Right tubal pregnancy without intrauterine pregnancy", True),
+             ("O00.109", "Unspecified tubal pregnancy without intrauterine pregnancy", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded),
+               Entry("ICD10CM", "S03.0", "Dislocation of jaw", R, "category", billable=False,
+                     names=("Dislocation of temporomandibular joint",))]  # as the Alphabetic Index names it
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("TMJ dislocation", "diagnosis").code == "S03.00XA"
+    assert g.ground("single R rib fx on CXR", "diagnosis").code == "S22.31XA"
+    # "ribs" is the plural of "rib"; "on both sides" is the side, no condition it arises on
+    assert g.ground("multiple rib fxs on both sides after rollover MVC", "diagnosis").code == "S22.43XA"
+    assert g.ground("R tubal ectopic pregnancy", "diagnosis").code == "O00.101"
