@@ -411,9 +411,10 @@ _NOTE_ASIDES = re.compile(
 #: its external cause, a chapter 20 code of its own, never a word of the injury's title.
 _INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|lacs?|lacerations?|contusions?|bruises?|sprains?|strains?|"
                           r"dislocations?|fb|foreign\s+body|hematoma|abrasions?|burns?|bites?|perforation|concussion|"
-                          r"sdh|edh|tears?|torn|ruptured?|injury|injuries|wounds?)\b", re.IGNORECASE)
+                          r"sdh|edh|tears?|torn|ruptured?|injury|injuries|wounds?|suicide\s+attempts?)\b",
+                          re.IGNORECASE)
 _MECHANISM = re.compile(r"\s*,?\s+(?:after|following|from|while|during|when|playing|lifting|using|grinding|"
-                        r"falling|fell|hit|struck|s/p)\b.*$", re.IGNORECASE)
+                        r"falling|fell|hit|struck|s/p|by)\b.*$", re.IGNORECASE)
 
 
 def without_mechanism(mention: str) -> str | None:
@@ -425,6 +426,8 @@ def without_mechanism(mention: str) -> str | None:
     ('acute lumbar strain', None)
     >>> without_mechanism("subungual hematoma R thumb after hammer strike")
     'subungual hematoma R thumb'
+    >>> without_mechanism("prior suicide attempt by overdose")
+    'prior suicide attempt'
     """
     injury = _INJURY_WORD.search(mention)
     if injury is None:

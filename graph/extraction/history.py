@@ -25,8 +25,15 @@ from dataclasses import dataclass
 _FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx?)\s+of)|"
                     r"(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:past\s+|personal\s+)?history\s+of|prior|previous|remote)|"
                     r"(?P<status>s/p|status\s+post)|"
-                    r"(?P<treatment>(?:on|dependent\s+on)(?:\s+(?:home|chronic|long[- ]term|supplemental))*))"
+                    r"(?P<treatment>(?:(?:has|have|had)\s+been\s+|(?:is|are)\s+)?(?:on|dependent\s+on)"
+                    r"(?:\s+(?:home|chronic|long[- ]term|supplemental))*))"
                     r"\s+(?P<rest>\S.*)$", re.IGNORECASE)
+#: How long a treatment has gone on ("has been on insulin for years"): no word of the code.
+_FOR_HOW_LONG = re.compile(r"\s+for\s+(?:(?:many|several|a\s+few|\d+|two|three|five|ten)\s+)?"
+                           r"(?:years?|yrs?|months?|mos?|weeks?|wks?|decades?)\s*$", re.IGNORECASE)
+#: Who gave the organ ("s/p deceased-donor kidney transplant"): ICD-10-CM's transplant status is one whoever did.
+_DONOR = re.compile(r"\b(?:(?:deceased|living|cadaveric)(?:[- ](?:related|unrelated))?[- ]donor|cadaveric)\s+",
+                    re.IGNORECASE)
 #: "long-term steroid use", "chronic opioid use": a treatment the patient is on.
 _LONG_TERM_USE = re.compile(r"^\s*(?:long[- ]term|chronic|daily)\s+(?P<rest>\S.*?)\s+(?:use|therapy)\s*$",
                             re.IGNORECASE)
@@ -65,6 +72,8 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='history', of='stroke'), Shorthand(kind='treatment', of='steroid'))
     >>> read_shorthand("PPM placed 2018 for CHB"), read_shorthand("stent placed")
     (Shorthand(kind='status', of='PPM'), Shorthand(kind='status', of='stent'))
+    >>> read_shorthand("has been on insulin for years"), read_shorthand("s/p deceased-donor kidney transplant")
+    (Shorthand(kind='treatment', of='insulin'), Shorthand(kind='status', of='kidney transplant'))
     """
     found = _FORMS.match(mention)
     if found is None:
@@ -75,7 +84,10 @@ def read_shorthand(mention: str) -> Shorthand | None:
         placed = _PLACED.match(mention)
         return Shorthand("status", placed.group("rest").strip()) if placed else None
     kind = next(k for k in ("family", "history", "status", "treatment") if found.group(k))
-    return Shorthand(kind, found.group("rest").strip())
+    rest = found.group("rest").strip()
+    if kind == "treatment":
+        rest = _FOR_HOW_LONG.sub("", rest) or rest
+    return Shorthand(kind, _DONOR.sub("", rest) if kind == "status" else rest)
 
 
 def classifiable_spans(note: str) -> list[tuple[str, str]]:

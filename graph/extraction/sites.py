@@ -42,12 +42,14 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "ankle": ("ankle", "ankle and foot", "lower limb"),
     "back": ("back", "trunk"),
     "lower back": ("lower back", "back", "lumbar region", "trunk"),
+    "low back": ("lower back", "back", "lumbar region", "trunk"),
     "upper back": ("back", "thoracic region", "trunk"),
     "chest": ("chest wall", "thorax", "trunk"),
     "chest wall": ("thorax", "trunk"),
     "belly": ("abdominal wall", "abdomen", "trunk"),
     "tummy": ("abdominal wall", "abdomen", "trunk"),
     "buttock": ("buttock", "trunk"),
+    "sacrum": ("sacral region",),  # L89.15- "Pressure ulcer of sacral region"
     "groin": ("groin", "trunk"),
     "eyebrow": ("eyelid and periocular area",),
     "scaphoid": ("navicular scaphoid bone of wrist",),  # S62.0- "… navicular [scaphoid] bone of right wrist"
@@ -157,6 +159,8 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['gout great toe', 'gout toe', 'gout foot']
     >>> [" ".join(r) for _, _, r in site_readings(("splenic", "laceration"))]
     ['laceration spleen']
+    >>> [" ".join(r) for _, _, r in site_readings(("lumbar", "strain"))]
+    ['strain lower back']
     >>> [" ".join(r) for _, _, r in site_readings(("ankylosing", "spondylitis", "lumbar", "spine"))]
     ['ankylosing spondylitis lumbar region']
     >>> [" ".join(r) for _, _, r in site_readings(("sigmoid", "diverticulitis"))][1]
@@ -178,7 +182,7 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
                 return [r for r in readings if r[2] != words]
     for at, word in enumerate(words):
         if word in _ORGAN_OF and len(words) > 1:
-            organ = (_ORGAN_OF[word],)
+            organ = tuple(_ORGAN_OF[word].split())  # "lumbar": the lower back, two words as titles say it
             return [((word,), organ, words[:at] + words[at + 1:] + organ)]
         if word in _ADJECTIVE_OF and len(words) > 1:  # "interstitial lung disease": "… pulmonary disease"
             adjective = (_ADJECTIVE_OF[word],)

@@ -75,6 +75,9 @@ _INJURY_NOUNS = {comparable(said): comparable(noun) for said, noun in (
     ("broken", "fracture"), ("bruised", "contusion"), ("lacerated", "laceration"))}
 
 
+#: The nouns of chapter 19's injuries, whose titles never say "acute" (an injury is).
+_INJURIES = frozenset(comparable(w) for w in ("strain", "sprain", "fracture", "contusion", "laceration",
+                                               "dislocation", "subluxation", "abrasion"))
 #: A tear or rupture of a tendon or muscle is a strain in chapter 19, of a ligament a sprain: the Alphabetic
 #: Index sends "Rupture, tendon (traumatic)" and "Tear, muscle" to "see Strain", "Tear, ligament" to "see
 #: Sprain". As compared words.
@@ -91,9 +94,11 @@ def injury_nouns(words: tuple[str, ...]) -> tuple[str, ...]:
 
     >>> injury_nouns(("dislocated", "shoulder")), injury_nouns(("broken", "heart", "syndrome"))
     (('dislocation', 'shoulder'), ('broken', 'heart', 'syndrome'))
-    >>> injury_nouns(("achilles", "tendon", "rupture"))
-    ('achilles', 'tendon', 'strain')
+    >>> injury_nouns(("achilles", "tendon", "rupture")), injury_nouns(("acute", "lumbar", "strain"))
+    (('achilles', 'tendon', 'strain'), ('lumbar', 'strain'))
     """
+    if not _INJURIES.isdisjoint(words) and comparable("acute") in words:  # every injury of chapter 19 is acute
+        words = tuple(w for w in words if w != comparable("acute"))
     torn = next((_TORN_IS[w] for w in words if w in _TORN_IS), None) if not _TORN.isdisjoint(words) else None
     if torn is not None:
         words = tuple(torn if w in _TORN else w for w in words)

@@ -1144,3 +1144,34 @@ def test_shorthand_for_a_joint_a_single_rib_and_an_ectopic_site_reads_as_the_tit
     # "ribs" is the plural of "rib"; "on both sides" is the side, no condition it arises on
     assert g.ground("multiple rib fxs on both sides after rollover MVC", "diagnosis").code == "S22.43XA"
     assert g.ground("R tubal ectopic pregnancy", "diagnosis").code == "O00.101"
+
+
+def test_an_organs_adjective_of_two_words_and_an_acute_injury_read_as_chapter_19_titles_say_them():
+    coded = [("S39.01", "Strain of muscle, fascia and tendon of abdomen, lower back and pelvis", False),
+             ("S39.012", "Strain of muscle, fascia and tendon of lower back", False),
+             ("S39.012A", "Strain of muscle, fascia and tendon of lower back, initial encounter", True),
+             ("L89.15", "Pressure ulcer of sacral region", False),
+             ("L89.153", "Pressure ulcer of sacral region, stage 3", True),
+             ("L89.159", "Pressure ulcer of sacral region, unspecified stage", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    for said in ("lumbar strain", "low back strain", "acute lumbar strain lifting boxes"):
+        assert g.ground(said, "diagnosis").code == "S39.012A", said
+    assert g.ground("stage 3 pressure ulcer of the sacrum", "diagnosis").code == "L89.153"
+    assert g.ground("decubitus ulcer of the sacrum, stage 3", "diagnosis").code == "L89.153"
+
+
+def test_a_status_whoever_gave_the_organ_a_treatment_however_long_and_a_history_however_it_was_done():
+    coded = [("Z94.0", "Kidney transplant status", True),
+             ("Z79.4", "Long term (current) use of insulin", True),
+             ("Z91.51", "Personal history of suicidal behavior", True),
+             ("T14.91", "Suicide attempt", False),
+             ("T14.91XA", "Suicide attempt, initial encounter", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable,
+                                 names=("Personal history of suicide attempt",) if code == "Z91.51" else ())
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("s/p deceased-donor kidney transplant 2018", "diagnosis").code == "Z94.0"
+    assert g.ground("has been on insulin for years", "diagnosis").code == "Z79.4"
+    assert g.ground("prior suicide attempt by overdose in 2021", "diagnosis").code == "Z91.51"
