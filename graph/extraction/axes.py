@@ -168,12 +168,18 @@ def _injury_course(words: tuple[str, ...]) -> tuple[str, frozenset[str]] | None:
         return "S", frozenset({"late", "effect", "effects"})
     at = words.index("healing") if "healing" in words else -1
     if at >= 0 and (at == 0 or words[at - 1] not in ("non", "poorly", "not", "delayed", "slow", "impaired")):
-        return "D", frozenset({"healing", "routine", "well"})
+        return "D", _ROUTINE_HEALING
     if at > 0 and fracture and words[at - 1] in ("delayed", "slow"):
         return "G", frozenset({"healing", "delayed", "slow"})
-    if "followup" in words or ("follow" in words and "up" in words) or ("f" in words and "u" in words):
-        return "D", frozenset({"followup", "follow", "up", "f", "u"})
+    if not _FOLLOW_UP.isdisjoint(words) or ("follow" in words and "up" in words) or ("f" in words and "u" in words):
+        return "D", _ROUTINE_HEALING
     return None
+
+
+#: The words of a visit after the injury, with routine healing ("f/u visit, clavicle fx healing as expected").
+_FOLLOW_UP = frozenset({"followup", "fu"})
+_ROUTINE_HEALING = frozenset({"healing", "routine", "well", "expected", "normally", "appropriately", "follow", "up",
+                              "f", "u"}) | _FOLLOW_UP
 
 
 def side_of(title_words: tuple[str, ...]) -> str | None:

@@ -474,6 +474,10 @@ _NOT_SPECIFIED_AS = re.compile(r"\bnot specified as (\w+)", re.IGNORECASE)
 _WITH_PART = re.compile(r"\bwith\b(?!out|\s+unspecified)([^,;]*)", re.IGNORECASE)
 
 
+#: The 7th character's words at the end of an injury's title: the encounter axis (:mod:`.axes`), no qualifier.
+_ENCOUNTER_TAIL = re.compile(r",\s*(?:(?:initial|subsequent)\s+encounter\b.*|sequela)$", re.IGNORECASE)
+
+
 def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
     """What ``title`` states that the mention's ``words`` do not: a cause, state or complication word, a
     "with …" clause whose words the mention lacks, or a number (a type or a stage).
@@ -488,11 +492,15 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
     []
     >>> unstated_qualifiers(tokens("rotator cuff tear"), "Rotator cuff tear, not specified as traumatic")
     []
+    >>> unstated_qualifiers(tokens("clavicle fracture healing"), "Fracture of shaft of left clavicle, "
+    ...                     "subsequent encounter for fracture with routine healing")
+    ['left']
     >>> unstated_qualifiers(tokens("hypertensive heart disease with heart failure"),
     ...                     "Hypertensive heart disease with heart failure")
     []
     """
     said = set(words)
+    title = _ENCOUNTER_TAIL.sub("", title)  # "…, subsequent encounter for fracture with routine healing": the axis
     # "…, not specified as traumatic" states no cause: it leaves it unsaid
     added = [m.group(1).lower() for m in _QUALIFYING.finditer(_NOT_SPECIFIED_AS.sub("", title))
              if not set(tokens(m.group(1))) <= said]
@@ -1435,6 +1443,12 @@ class Grounder:
             twin = self._laterality_twin(entry, axes.side, steps)
             if twin is not None:
                 return self._by_axes(twin, axes, words, steps)
+        if not axes.encounter and seventh and chosen.code[-1] != "A":
+            # no encounter said: the initial one (guideline I.C.19.a), never a visit, healing or sequela unsaid
+            found = self.lexicon.get("ICD10CM", chosen.code[:-1] + "A")
+            if found is not None and found.active:
+                steps.append(f"axes: no encounter stated, the initial one: {chosen.code} → {found.code}")
+                chosen = found
         if axes.encounter and seventh and chosen.code[-1] != axes.encounter:
             found = self.lexicon.get("ICD10CM", chosen.code[:-1] + axes.encounter)
             if found is not None and found.active:

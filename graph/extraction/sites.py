@@ -39,7 +39,7 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "toe": ("toe", "foot", "ankle and foot", "lower limb"),
     "heel": ("heel", "foot", "ankle and foot", "lower limb"),
     "foot": ("foot", "ankle and foot", "lower limb"),
-    "ankle": ("ankle", "ankle and foot", "lower limb"),
+    "ankle": ("ankle", "ankle and foot", "lower leg", "lower limb"),  # malleoli: "Trimalleolar fracture of lower leg"
     "back": ("back", "trunk"),
     "lower back": ("lower back", "back", "lumbar region", "trunk"),
     "low back": ("lower back", "back", "lumbar region", "trunk"),

@@ -1175,3 +1175,24 @@ def test_a_status_whoever_gave_the_organ_a_treatment_however_long_and_a_history_
     assert g.ground("s/p deceased-donor kidney transplant 2018", "diagnosis").code == "Z94.0"
     assert g.ground("has been on insulin for years", "diagnosis").code == "Z79.4"
     assert g.ground("prior suicide attempt by overdose in 2021", "diagnosis").code == "Z91.51"
+
+
+def test_an_encounter_the_text_does_not_state_is_the_initial_one_and_healing_as_expected_is_routine():
+    g = grounder()
+    for unsaid in ("S42.001D", "S42.001S"):  # a visit or a sequela the text never states
+        refused = g.ground("right clavicle fracture", "diagnosis", system="ICD10CM", code=unsaid)
+        assert (refused.outcome, refused.code) == ("replace", "S42.001A"), (unsaid, refused.steps)
+    visit = g.ground("f/u visit, R clavicle fracture healing as expected", "diagnosis", system="ICD10CM",
+                     code="S42.001D")
+    assert (visit.outcome, visit.code) == ("accept", "S42.001D"), visit.steps
+
+
+def test_an_ankles_malleolar_fracture_is_of_the_lower_leg_as_its_titles_say():
+    coded = [("S82.85", "Trimalleolar fracture of lower leg", False),
+             ("S82.855", "Nondisplaced trimalleolar fracture of left lower leg", False),
+             ("S82.855A", "Nondisplaced trimalleolar fracture of left lower leg, initial encounter for closed "
+              "fracture", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("nondisplaced trimalleolar fx, L ankle", "diagnosis").code == "S82.855A"
