@@ -49,7 +49,9 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "belly": ("abdominal wall", "abdomen", "trunk"),
     "tummy": ("abdominal wall", "abdomen", "trunk"),
     "buttock": ("buttock", "trunk"),
-    "sacrum": ("sacral region",),  # L89.15- "Pressure ulcer of sacral region"
+    "sacrum": ("sacral region",),
+    "nasal ala": ("nose",),  # C44.31- "… of skin of nose"
+    "ala nasi": ("nose",),  # L89.15- "Pressure ulcer of sacral region"
     "groin": ("groin", "trunk"),
     "eyebrow": ("eyelid and periocular area",),
     "scaphoid": ("navicular scaphoid bone of wrist",),  # S62.0- "… navicular [scaphoid] bone of right wrist"

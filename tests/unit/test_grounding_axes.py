@@ -1196,3 +1196,21 @@ def test_an_ankles_malleolar_fracture_is_of_the_lower_leg_as_its_titles_say():
                            for code, title, billable in coded)]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
     assert g.ground("nondisplaced trimalleolar fx, L ankle", "diagnosis").code == "S82.855A"
+
+
+def test_serology_histology_extent_and_subtype_said_as_a_note_says_them_read_as_the_titles_do():
+    coded = [("M05.9", "Rheumatoid arthritis with rheumatoid factor, unspecified", True),
+             ("M06.9", "Rheumatoid arthritis, unspecified", True),
+             ("N04.0", "Nephrotic syndrome with minor glomerular abnormality", True),
+             ("N04.9", "Nephrotic syndrome with unspecified morphologic changes", True),
+             ("K51.0", "Ulcerative (chronic) pancolitis", False),
+             ("K51.00", "Ulcerative (chronic) pancolitis without complications", True),
+             ("C44.31", "Basal cell carcinoma of skin of other and unspecified parts of face", False),
+             ("C44.311", "Basal cell carcinoma of skin of nose", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("seropositive RA", "diagnosis").code == "M05.9"
+    assert g.ground("minimal change disease", "diagnosis").code == "N04.0"
+    assert g.ground("pancolonic ulcerative colitis", "diagnosis").code == "K51.00"
+    assert g.ground("basal cell carcinoma of the nasal ala", "diagnosis").code == "C44.311"
