@@ -804,6 +804,7 @@ class Grounder:
                 found = self._kept_if(self._by_region, steps, f"site: {' '.join(site)!r} is coded as "
                                       f"{' '.join(region)!r}", regional, category, finding_type, exactly)
                 if found is not None:
+                    found = (found[0], self._other_part(found[1], site, region, steps), found[2])
                     break
             found = found or guessed
         if found is None and category == "diagnosis" and "ICD10CM" in self.lexicon.releases:
@@ -1455,6 +1456,23 @@ class Grounder:
                 steps.append(f"axes: the {axes.describe().split(', ')[-1]} stated: {chosen.code} → {found.code}")
                 chosen = found
         return chosen
+
+    def _other_part(self, entry: Entry, site: tuple[str, ...], region: tuple[str, ...], steps: list[str]) -> Entry:
+        """The code of "other part of" the region where a category found by its region has none by default
+        and none of its codes names the site: "melanoma of the back" is C43.59 "Malignant melanoma of other part
+        of trunk", beside C43.51 "… of anal skin" and C43.52 "… of skin of breast"."""
+        if entry.system != "ICD10CM" or entry.billable is not False \
+                or _default_child(entry, self.lexicon.icd_children(entry.code)) is not None:
+            return entry
+        children = [c for c in self.lexicon.icd_children(entry.code) if c.active]
+        if any(set(site) <= set(tokens(c.display)) for c in children):
+            return entry
+        other = [c for c in children if {"other", "part", *region} <= set(tokens(c.display, keep_qualifiers=True))]
+        if len(other) != 1:
+            return entry
+        steps.append(f"site: no code of {entry.code} names {' '.join(site)!r}; it is {other[0].code} "
+                     f"{other[0].display!r}")
+        return other[0]
 
     def _laterality_twin(self, entry: Entry, side: str, steps: list[str]) -> Entry | None:
         """The code of the other laterality where ``entry`` (or the category above it) says "Bilateral" and the

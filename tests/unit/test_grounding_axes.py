@@ -1214,3 +1214,25 @@ def test_serology_histology_extent_and_subtype_said_as_a_note_says_them_read_as_
     assert g.ground("minimal change disease", "diagnosis").code == "N04.0"
     assert g.ground("pancolonic ulcerative colitis", "diagnosis").code == "K51.00"
     assert g.ground("basal cell carcinoma of the nasal ala", "diagnosis").code == "C44.311"
+
+
+def test_a_site_no_code_of_its_region_names_is_the_other_part_and_a_wall_or_artery_chooses_the_stemi():
+    coded = [("C43.5", "Malignant melanoma of trunk", False),
+             ("C43.51", "Malignant melanoma of anal skin", True),
+             ("C43.52", "Malignant melanoma of skin of breast", True),
+             ("C43.59", "Malignant melanoma of other part of trunk", True),
+             ("I21.0", "ST elevation (STEMI) myocardial infarction of anterior wall", False),
+             ("I21.02", "ST elevation (STEMI) myocardial infarction involving left anterior descending coronary "
+              "artery", True),
+             ("I21.09", "ST elevation (STEMI) myocardial infarction involving other coronary artery of anterior wall",
+              True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    back = g.ground("melanoma of the back", "diagnosis")
+    assert back.code == "C43.59", back.steps
+    assert g.ground("melanoma of the breast", "diagnosis").code != "C43.59"  # a code names the breast
+    assert g.ground("inferior STEMI", "diagnosis").code == "I21.19"  # the Alphabetic Index's line
+    assert g.ground("anterior STEMI", "diagnosis").code == "I21.09"
+    assert g.ground("STEMI involving the LAD", "diagnosis").code == "I21.02"
+    assert g.ground("STEMI involving the RCA", "diagnosis").code == "I21.11"
