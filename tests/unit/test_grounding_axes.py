@@ -1236,3 +1236,18 @@ def test_a_site_no_code_of_its_region_names_is_the_other_part_and_a_wall_or_arte
     assert g.ground("anterior STEMI", "diagnosis").code == "I21.09"
     assert g.ground("STEMI involving the LAD", "diagnosis").code == "I21.02"
     assert g.ground("STEMI involving the RCA", "diagnosis").code == "I21.11"
+
+
+def test_a_positive_status_a_carrier_and_a_defects_type_go_to_the_codes_the_index_and_titles_name():
+    coded = [("Z21", "Asymptomatic human immunodeficiency virus [HIV] infection status", True),
+             ("Z15.01", "Genetic susceptibility to malignant neoplasm of breast", True),
+             ("Q21.1", "Atrial septal defect", False),
+             ("Q21.10", "Atrial septal defect, unspecified", True),
+             ("Q21.11", "Secundum atrial septal defect", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    hiv = g.ground("HIV positive", "diagnosis", system="ICD10CM", code="B20")
+    assert (hiv.outcome, hiv.code) == ("replace", "Z21"), hiv.steps  # a status, not the disease
+    assert g.ground("BRCA1 carrier", "diagnosis").code == "Z15.01"
+    assert g.ground("secundum ASD", "diagnosis").code == "Q21.11"
