@@ -765,11 +765,18 @@ class Grounder:
                 result = self._search_readings(*args)
                 if result is not None and opposite & set(tokens(result[1].display)):
                     return None  # "acute" left out is no leave to take "… with chronic cholecystitis"
-                return result if result is not None and result[0] != "fuzzy" else None
+                # a fuzzy match of every word, only ordered otherwise ("pain lower quadrant"), is no guess
+                return result if result is not None and (result[0] != "fuzzy" or result[2] >= 1.0) else None
 
             named = self._kept_if(named_exactly, steps, f"course: no code names {' '.join(core[0])!r}; the "
                                   f"condition {' '.join(steady)!r} is named without it", [steady], category,
                                   finding_type)
+            sided = without_course(words)
+            if named is None and core is not readings and sided not in ((), words):
+                # with its side, where the side is a word of the name ("sharp pain in the right lower quadrant")
+                named = self._kept_if(named_exactly, steps, f"course: no code names {' '.join(words)!r}; the "
+                                      f"condition {' '.join(sided)!r} is named without it", [sided], category,
+                                      finding_type)
             if named is not None:  # no code names its course: the condition's own code
                 found = self._graded(named, set(core[0]) & _GRADES, steps)
         agent, plain = without_agent(core[0]) if category == "diagnosis" else ((), core[0])

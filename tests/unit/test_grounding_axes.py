@@ -1251,3 +1251,14 @@ def test_a_positive_status_a_carrier_and_a_defects_type_go_to_the_codes_the_inde
     assert (hiv.outcome, hiv.code) == ("replace", "Z21"), hiv.steps  # a status, not the disease
     assert g.ground("BRCA1 carrier", "diagnosis").code == "Z15.01"
     assert g.ground("secundum ASD", "diagnosis").code == "Q21.11"
+
+
+def test_a_pains_quality_is_dropped_where_its_side_is_a_word_of_the_name():
+    coded = [("R10.31", "Right lower quadrant pain", True), ("R10.3", "Pain localized to other parts of lower "
+                                                                       "abdomen", False)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    pain = g.ground("sharp pain in the right lower quadrant", "finding")
+    assert pain.code == "R10.31", pain.steps
+    assert any(step.startswith("course: no code names 'sharp pain right lower quadrant'") for step in pain.steps)
