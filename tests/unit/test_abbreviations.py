@@ -113,3 +113,22 @@ def test_an_unspecified_clause_that_adds_a_complication_is_not_a_general_name(gr
 
 def test_the_file_is_where_the_lexicon_reads_it():
     assert ABBREVIATIONS_FILE.name == "abbreviations.toml" and ABBREVIATIONS_FILE.is_file()
+
+
+@pytest.mark.parametrize(("said", "reading"), [
+    ("aflutter", "atrial flutter"), ("hcm", "hypertrophic cardiomyopathy"), ("pfo", "patent foramen ovale"),
+    ("gord", "gastro-esophageal reflux disease"), ("eoe", "eosinophilic esophagitis"),
+    ("siadh", "syndrome of inappropriate secretion of antidiuretic hormone"), ("pih", "gestational hypertension"),
+    ("hzo", "zoster ocular disease"), ("sui", "stress incontinence"), ("uui", "urge incontinence"),
+    ("ftt", "failure to thrive"), ("kd", "kawasaki disease"), ("tmj", "temporomandibular joint"),
+    ("rca", "right coronary artery"), ("secundum asd", "secundum atrial septal defect"),
+])
+def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
+    assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)
+
+
+@pytest.mark.parametrize("two_readings", ["hit", "odd", "pv", "ie", "sab", "pta", "crs", "nph", "ald", "hs"])
+def test_an_acronym_that_is_also_a_word_or_another_acronym_in_notes_is_left_out(two_readings):
+    # "hit by a car", "i.e.", PV bleeding, Staph aureus bacteremia, prior to admission, cytokine release
+    # syndrome, NPH insulin, adrenoleukodystrophy, at bedtime (qHS)
+    assert two_readings not in load_abbreviations()
