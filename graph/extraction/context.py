@@ -404,8 +404,9 @@ _NOTE_ASIDES = re.compile(
     r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|straddle\s+injury)\b"
     # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
     r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b"
-    r"|\s*\b(?:(?:noted|seen|found|heard|felt|present)\s+)?on\s+(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
-    r"xr|films?|ultrasound|us|ekg|ecg)\b",
+    r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
+    r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
+    r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b",
     re.IGNORECASE)
 #: An injury's own words ("fx", "lac", "contusion", "FB" …): a clause after them that tells how it happened is
 #: its external cause, a chapter 20 code of its own, never a word of the injury's title.
@@ -476,6 +477,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['pneumonia'], [])
     >>> without_note_asides("L hip contusion s/p mechanical fall")
     ['L hip contusion']
+    >>> without_note_asides("proteinuria on UA"), without_note_asides("Klebsiella pneumonia on sputum cx")
+    (['proteinuria'], ['Klebsiella pneumonia'])
     >>> without_note_asides("single R rib fx on CXR"), without_note_asides("testicular contusion from straddle injury")
     (['single R rib fx'], ['testicular contusion'])
     >>> without_note_asides("gout flare, R 1st MTP"), without_note_asides("cataract, left eye, 2 mm")

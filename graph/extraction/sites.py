@@ -79,10 +79,11 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "thoracolumbar spine": ("thoracolumbar region",),
     "lumbar spine": ("lumbar region",),
     "lumbosacral spine": ("lumbosacral region",),
-    "upper lobe": ("lobar",),  # of a lung: "lobar pneumonia"
-    "middle lobe": ("lobar",),
-    "lower lobe": ("lobar",),
-    "lobe": ("lobar",),
+    # of a lung: "lobar pneumonia", else no word of the code ("Pneumonia due to Klebsiella pneumoniae")
+    "upper lobe": ("lobar", ""),
+    "middle lobe": ("lobar", ""),
+    "lower lobe": ("lobar", ""),
+    "lobe": ("lobar", ""),
 }
 _SITES = {tokens(site): tuple(tokens(region) for region in regions) for site, regions in _REGIONS.items()}
 
@@ -173,6 +174,8 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['laceration eyelid periocular area']
     >>> [" ".join(r) for _, _, r in site_readings(("hamstring", "strain"))]
     ['posterior muscle group thigh level strain']
+    >>> [" ".join(r) for _, _, r in site_readings(("lower", "lobe", "pneumonia", "klebsiella"))]
+    ['lobar pneumonia klebsiella', 'pneumonia klebsiella']
     >>> site_readings(("pneumonia",))
     []
     """
