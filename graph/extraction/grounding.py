@@ -123,9 +123,9 @@ _OTHER_MATTER = frozenset({"carrier", "history", "status", "screening", "contact
 _STRUCTURES = frozenset({"artery", "vein", "vessel", "nerve"})
 _SOFT_TISSUES = frozenset({"muscle", "tendon", "fascia", "ligament"})
 _OPEN_WOUNDS = frozenset({"laceration", "wound", "puncture", "bite"})
-#: Title words a covering title may not add: another matter, a structure, or the upper part of a site ("arm"
-#: read for a forearm is no leave to take "… of right upper arm").
-_NARROWER = _OTHER_MATTER | _STRUCTURES | {"upper"}
+#: Title words a covering title may not add: another matter, a structure, the upper part of a site ("arm" read
+#: for a forearm is no leave to take "… of right upper arm"), or another age ("juvenile").
+_NARROWER = _OTHER_MATTER | _STRUCTURES | {"upper", "juvenile"}
 _CLAUSE = re.compile(r"\s(?:in|due to|following|complicating|affecting|associated with)\s", re.IGNORECASE)
 
 
@@ -255,7 +255,12 @@ _DENYING_OR_GRADING = _DENYING | {"severe", "mild", "moderate", "profound", "cri
                                    # index finger" for a laceration of the finger)
                                    "vessel", "nerve", "tendon", "muscle", "fascia", "ligament", "artery", "vein",
                                    # a symptom of it ("Foreign body sensation, right eye")
-                                   "sensation"}
+                                   "sensation",
+                                   # another matter than the condition now ("Personal history of diabetic foot
+                                   # ulcer" for a diabetic foot ulcer), or another age ("Unspecified juvenile
+                                   # rheumatoid arthritis" for rheumatoid arthritis)
+                                   "history", "personal", "family", "screening", "carrier", "contact", "exposure",
+                                   "juvenile"}
 
 #: ICD-10-CM chapters of injuries, external causes and statuses, whose one-word names ("injury", "pregnancy")
 #: are no disease a look-alike adds.

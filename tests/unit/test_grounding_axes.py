@@ -1262,3 +1262,22 @@ def test_a_pains_quality_is_dropped_where_its_side_is_a_word_of_the_name():
     pain = g.ground("sharp pain in the right lower quadrant", "finding")
     assert pain.code == "R10.31", pain.steps
     assert any(step.startswith("course: no code names 'sharp pain right lower quadrant'") for step in pain.steps)
+
+
+def test_a_look_alike_never_adds_a_history_or_another_age_and_the_index_names_falls_and_alcoholic_pancreatitis():
+    coded = [("Z86.31", "Personal history of diabetic foot ulcer", True),
+             ("M08.00", "Unspecified juvenile rheumatoid arthritis of unspecified site", True),
+             ("R29.6", "Repeated falls", True),
+             ("W19", "Unspecified fall", False), ("W19.XXXA", "Unspecified fall, initial encounter", True),
+             ("K85.20", "Alcohol induced acute pancreatitis without necrosis or infection", True),
+             ("O14.13", "Severe pre-eclampsia, third trimester", True),
+             ("M10.061", "Idiopathic gout, right knee", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("diabetic foot ulcer", "diagnosis").code != "Z86.31"
+    assert g.ground("rheumatoid arthritis", "diagnosis").code != "M08.00"
+    assert g.ground("recurrent falls", "diagnosis").code == "R29.6"  # not the external cause W19
+    assert g.ground("alcoholic pancreatitis", "diagnosis").code == "K85.20"
+    assert g.ground("preeclampsia with severe features at 32 weeks", "diagnosis").code == "O14.13"
+    assert g.ground("acute gouty arthritis of the right knee", "diagnosis").code == "M10.061"
