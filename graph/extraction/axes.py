@@ -206,6 +206,10 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     >>> differs_by_side(("multiple", "fracture", "rib", "unspecified", "side"), ("multiple", "fracture", "rib",
     ...                 "bilateral"), "bilateral")
     True
+    >>> unsaid = ("hemiplegia", "affecting", "unspecified", "side")
+    >>> [differs_by_side(unsaid, ("hemiplegia", "affecting", side, *dominance, "side"), side)
+    ...  for side in ("left", "right") for dominance in (("dominant",), ("non", "dominant"))]
+    [False, True, True, False]
     """
     added = Counter(sided) - Counter(default)
     removed = Counter(default) - Counter(sided)
@@ -216,6 +220,12 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     # body in right ear" for "Foreign body in ear, unspecified ear": the ear is said once; "Multiple fractures
     # of ribs, bilateral" for "…, unspecified side": both sides leave "side" unsaid
     organ = {"ear", "eye"} | ({"side"} if side == "bilateral" else set())
+    # "… affecting left non-dominant side" for "… affecting unspecified side": where dominance is not said, the
+    # right side is the dominant one and the left the non-dominant (guideline I.C.6.a)
+    if "dominant" in added:
+        if ("non" in added) != (side == "left"):
+            return False
+        kind = kind | {"dominant", "non"}
     return (added[side] == 1 and set(added) - {side} <= kind and removed[_UNSTATED] <= 1
             and sum(removed.values()) - removed[_UNSTATED] <= len(organ & set(removed))
             and set(removed) <= {_UNSTATED} | organ)

@@ -576,6 +576,28 @@ def after_a_procedure(mention: str) -> str | None:
 
 POSTPROCEDURAL_FORMS = ("postprocedural {}",)
 
+#: A deficit said to remain after a stroke ("L hemiparesis after a stroke", "aphasia s/p CVA"): ICD-10-CM's
+#: sequelae of cerebrovascular disease, I69.3- "… following cerebral infarction" (a stroke not said to be a
+#: haemorrhage is an infarction, as the Alphabetic Index sends "Stroke" to I63.9).
+_AFTER_A_STROKE = re.compile(r"^(?P<deficit>\S.*?)\s*,?\s+(?:after|following|post|from|since|due\s+to|secondary\s+to|"
+                             r"2/2|s/p|status\s+post)\s+(?:(?:a|an|the|her|his|their|prior|previous|old|remote|"
+                             r"recent|left|right|l|r|ischemic|embolic|thrombotic)\s+)*(?:(?:mca|aca|pca)\s+)?"
+                             r"(?:stroke|cva|cerebrovascular\s+accident|cerebral\s+infarction|brain\s+infarct)\b"
+                             r"(?:\s+(?:in\s+)?(?:\d{4}|\d+\s*(?:y(?:ea)?rs?|mo(?:nth)?s?)\s+ago))?\s*$", re.IGNORECASE)
+
+
+def after_a_stroke(mention: str) -> str | None:
+    """The deficit a stroke left, said as ICD-10-CM's I69.3- titles say it ("… following cerebral infarction");
+    ``None`` where no stroke is said to precede it.
+
+    >>> after_a_stroke("left-sided hemiplegia following stroke"), after_a_stroke("aphasia s/p L MCA CVA")
+    ('left-sided hemiplegia following cerebral infarction', 'aphasia following cerebral infarction')
+    >>> after_a_stroke("stroke"), after_a_stroke("fever after a tick bite")
+    (None, None)
+    """
+    said = _AFTER_A_STROKE.match(mention.strip())
+    return f"{said['deficit']} following cerebral infarction" if said else None
+
 
 #: A pregnancy's weeks ("at 34 weeks", "34 wks' gestation", "GA 34 weeks", "34 weeks pregnant").
 _GESTATION = re.compile(r",?\s*\b(?:at\s+|ga\s+(?:of\s+)?)?(?P<weeks>\d{1,2})(?:\s*\+\s*\d)?\s*(?:weeks?|wks?|w)\b"

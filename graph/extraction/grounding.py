@@ -57,6 +57,7 @@ from graph.extraction.context import (
     DRUG_INDUCED_FORMS,
     POSTPROCEDURAL_FORMS,
     after_a_procedure,
+    after_a_stroke,
     arising_on,
     as_cerebral_infarction,
     as_drug_induced,
@@ -854,6 +855,9 @@ class Grounder:
             said_otherwise += [(form, f"cause: {mention!r} follows a procedure; ICD-10-CM titles such "
                                       f"complications {form!r}", None)
                                for form in self._caused_forms(after, POSTPROCEDURAL_FORMS)]
+        if found is None and category == "diagnosis" and last_resorts and (sequela := after_a_stroke(mention)):
+            said_otherwise.append((sequela, f"sequela: {mention!r} is a deficit a stroke left, which ICD-10-CM "
+                                            f"titles {sequela!r} (I69.3-)", "I"))
         if found is None and category == "diagnosis" and last_resorts and (caused := due_to(mention)):
             said_otherwise.append((caused[0], f"cause: {caused[0]!r} is said to be due to {caused[1]!r}: "
                                               f"{caused[0]!r} is coded, {caused[1]!r} apart", None))

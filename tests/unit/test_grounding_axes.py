@@ -1281,3 +1281,21 @@ def test_a_look_alike_never_adds_a_history_or_another_age_and_the_index_names_fa
     assert g.ground("alcoholic pancreatitis", "diagnosis").code == "K85.20"
     assert g.ground("preeclampsia with severe features at 32 weeks", "diagnosis").code == "O14.13"
     assert g.ground("acute gouty arthritis of the right knee", "diagnosis").code == "M10.061"
+
+
+def test_a_deficit_a_stroke_left_is_its_i69_sequela_with_the_side_dominance_defaults_to():
+    coded = [("I69.32", "Speech and language deficits following cerebral infarction", False),
+             ("I69.320", "Aphasia following cerebral infarction", True),
+             ("I69.35", "Hemiplegia and hemiparesis following cerebral infarction", False),
+             *((f"I69.35{n}", f"Hemiplegia and hemiparesis following cerebral infarction affecting {side}", True)
+               for n, side in (("1", "right dominant side"), ("2", "left dominant side"),
+                               ("3", "right non-dominant side"), ("4", "left non-dominant side"),
+                               ("9", "unspecified side")))]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    left = g.ground("left hemiparesis after a stroke", "diagnosis")
+    assert left.code == "I69.354", left.steps  # the left side is the non-dominant one where none is said
+    assert any(step.startswith("sequela:") for step in left.steps)
+    assert g.ground("right hemiparesis from prior stroke", "diagnosis").code == "I69.351"
+    assert g.ground("aphasia s/p CVA", "diagnosis").code == "I69.320"
