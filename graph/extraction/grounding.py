@@ -373,7 +373,8 @@ _SEVENTH = re.compile(r"[A-Z][0-9][0-9A-Z]\.[0-9A-Z]{3}[A-Z]")
 #: Any 7th character, a letter (the encounter) or a digit (a stage: H35.3220 "…, left eye, stage unspecified"):
 #: the side is chosen on the six characters before it.
 _ANY_SEVENTH = re.compile(r"[A-Z][0-9][0-9A-Z]\.[0-9A-Z]{3}[0-9A-Z]")
-_WITH = re.compile(r"\bwith\b(?!\s+unspecified)", re.IGNORECASE)
+#: "with" that adds a form; never in "unspecified whether with hypoxia or hypercapnia" (J96.10), which says none.
+_WITH = re.compile(r"(?<!whether )\bwith\b(?!\s+unspecified)", re.IGNORECASE)
 _UNSPECIFIED_MARK = re.compile(r"\bunspecified\b", re.IGNORECASE)
 #: Words of a child title that say it is the form a coder takes when the text states nothing more: "without …",
 #: "uncomplicated", "not specified as recurrent", "not having achieved remission" (ICD-10-CM's default for a
@@ -1022,9 +1023,15 @@ class Grounder:
     def _without_agent(self, words: tuple[str, ...], category: str, finding_type: str | None,
                        steps: list[str]) -> tuple[str, Entry, float] | None:
         """The condition named exactly without its bacterium, where the code says nothing of an organism
-        (N39.0 "Urinary tract infection, site not specified"; never J18.9 "…, unspecified organism")."""
+        (N39.0 "Urinary tract infection, site not specified"; never J18.9 "…, unspecified organism"), or at the
+        region that holds its site ("MRSA cellulitis of the lower leg": "Cellulitis of … lower limb")."""
         found = self._search_readings([words], category, finding_type, steps)
-        if found is None or found[0] == "fuzzy" or found[1].system != "ICD10CM":
+        if found is None or found[0] == "fuzzy":
+            # at its region a close name is enough: the side chooses among its codes (L03.115 → L03.116)
+            found = next((at for _, _, regional in site_readings(words)
+                          if (at := self._search_readings([regional], category, finding_type, steps)) is not None),
+                         None)
+        if found is None or found[1].system != "ICD10CM" or (found[0] == "fuzzy" and not site_readings(words)):
             return None
         entry = found[1]
         category_code = entry.code.split(".")[0]  # the whole family: J02.9's J02 holds J02.0 "Streptococcal …"

@@ -1299,3 +1299,24 @@ def test_a_deficit_a_stroke_left_is_its_i69_sequela_with_the_side_dominance_defa
     assert any(step.startswith("sequela:") for step in left.steps)
     assert g.ground("right hemiparesis from prior stroke", "diagnosis").code == "I69.351"
     assert g.ground("aphasia s/p CVA", "diagnosis").code == "I69.320"
+
+
+def test_an_agent_coded_apart_at_a_site_a_default_unspecified_whether_and_shorthand_for_a_stye():
+    coded = [("L03.11", "Cellulitis of other parts of limb", False),
+             ("L03.115", "Cellulitis of right lower limb", True),
+             ("L03.116", "Cellulitis of left lower limb", True),
+             ("L03.119", "Cellulitis of unspecified part of limb", True),
+             ("L03.90", "Cellulitis, unspecified", True),
+             ("J96.1", "Chronic respiratory failure", False),
+             ("J96.10", "Chronic respiratory failure, unspecified whether with hypoxia or hypercapnia", True),
+             ("J96.11", "Chronic respiratory failure with hypoxia", True),
+             ("J96.12", "Chronic respiratory failure with hypercapnia", True),
+             ("H00.01", "Hordeolum externum", False),
+             ("H00.014", "Hordeolum externum left upper eyelid", True),
+             ("H00.019", "Hordeolum externum unspecified eye, unspecified eyelid", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("Klebsiella cellulitis of the left lower leg", "diagnosis").code == "L03.116"
+    assert g.ground("chronic respiratory failure", "diagnosis").code == "J96.10"
+    assert g.ground("stye of the left upper eyelid", "diagnosis").code == "H00.014"
