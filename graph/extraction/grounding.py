@@ -408,8 +408,14 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
     if len(same) == 1:  # J03.90 "Acute tonsillitis, unspecified" under J03.9 of that very title
         return same[0]
 
-    # I26.99 "Other pulmonary embolism …" holds "Pulmonary embolism NOS": the condition not otherwise specified
+    # S12.10 "Unspecified fracture of second cervical vertebra": S12.100 "… displaced …" beside S12.101
+    # "… nondisplaced …"; a fracture not said to be either is displaced (guideline I.C.19.c.1)
     said = set(tokens(parent.display))
+    displaced = [c for c in children if c.active and set(tokens(c.display)) - said - {"unspecified"} == {"displaced"}]
+    if len(displaced) == 1 and any(set(tokens(c.display)) - said - {"unspecified"} == {"nondisplaced"}
+                                   for c in children):
+        return displaced[0]  # S42.41 → S42.413 "Displaced simple supracondylar … of unspecified humerus"
+    # I26.99 "Other pulmonary embolism …" holds "Pulmonary embolism NOS": the condition not otherwise specified
     nos = [c for c in children if c.active and any(
         n.endswith(" NOS") and set(tokens(n[:-4])) <= said for n in c.names)]
     if len(nos) == 1:
@@ -430,6 +436,10 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
         return None
     return ranked[0][4]
 
+
+#: Words of a form the Alphabetic Index takes where the text names none (its nonessential modifiers: "Fracture,
+#: humerus, supracondylar (simple) S42.41-"; "Fracture, vertebra, burst (stable)").
+_DEFAULT_FORMS = frozenset({"simple", "stable", "displaced", "unspecified", "primary"})
 
 #: A course word and the one that says the opposite.
 _OPPOSITE_COURSE = {"acute": "chronic", "chronic": "acute", "generalized": "localized", "generalised": "localized"}
@@ -1663,6 +1673,13 @@ class Grounder:
                         and not unstated_qualifiers(words, entry.display) and _leads_with(words, entry.display)):
                     hits[entry.code] = entry
         top = [e for e in hits.values() if not any(o != e.code and e.code.startswith(o) for o in hits)]
+        if len(top) > 1:
+            # "supracondylar humerus fracture": S42.41 "Simple supracondylar fracture without intercondylar …"
+            # beside S42.42 "Comminuted …": the one whose words beyond those all share are the Index's default
+            extras = [set(tokens(e.display)) - set(words) for e in top]
+            shared = set.intersection(*extras)
+            plain = [e for e, extra in zip(top, extras, strict=True) if extra - shared <= _DEFAULT_FORMS]
+            top = plain if len(plain) == 1 else top
         if len(top) != 1:
             return None
         chosen = top[0]

@@ -152,6 +152,17 @@ def as_organs(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(part for w in words for part in _ORGAN_OF.get(w, w).split())
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+             "eleventh", "twelfth")
+#: A vertebra by its level as notes write it ("L1", "T12", "C2"), as chapter 19 titles it ("first lumbar
+#: vertebra", "twelfth thoracic vertebra", "second cervical vertebra").
+_VERTEBRAE: dict[str, tuple[str, ...]] = {
+    f"{letter}{n}": (_ORDINALS[n - 1], region, "vertebra")
+    for letter, region, count in (("c", "cervical", 7), ("t", "thoracic", 12), ("l", "lumbar", 5))
+    for n in range(1, count + 1)}
+_OF_A_VERTEBRA = frozenset({"vertebra", "vertebral", "body"})
+
+
 def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
     """``words`` with their site read as each region that holds it, as (site, region, reading), the longest
     site and the narrowest region first; none when no site is stated.
@@ -176,9 +187,17 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['posterior muscle group thigh level strain']
     >>> [" ".join(r) for _, _, r in site_readings(("lower", "lobe", "pneumonia", "klebsiella"))]
     ['lobar pneumonia klebsiella', 'pneumonia klebsiella']
+    >>> [" ".join(r) for _, _, r in site_readings(("compression", "fracture", "l1", "vertebra"))]
+    ['compression fracture first lumbar vertebra']
     >>> site_readings(("pneumonia",))
     []
     """
+    for at, word in enumerate(words):
+        if word in _VERTEBRAE and "fracture" in words:
+            end = at + 1
+            while end < len(words) and words[end] in _OF_A_VERTEBRA:
+                end += 1
+            return [((word,), _VERTEBRAE[word], words[:at] + _VERTEBRAE[word] + words[end:])]
     for length in (3, 2, 1):
         for start in range(len(words) - length + 1):
             site = words[start:start + length]

@@ -1320,3 +1320,36 @@ def test_an_agent_coded_apart_at_a_site_a_default_unspecified_whether_and_shorth
     assert g.ground("Klebsiella cellulitis of the left lower leg", "diagnosis").code == "L03.116"
     assert g.ground("chronic respiratory failure", "diagnosis").code == "J96.10"
     assert g.ground("stye of the left upper eyelid", "diagnosis").code == "H00.014"
+
+
+def test_a_vertebra_by_its_level_and_a_fracture_the_text_does_not_grade_take_the_index_defaults():
+    coded = [("S32.01", "Fracture of first lumbar vertebra", False),
+             ("S32.010", "Wedge compression fracture of first lumbar vertebra", False),
+             ("S32.010A", "Wedge compression fracture of first lumbar vertebra, initial encounter for closed "
+              "fracture", True),
+             ("S12.1", "Fracture of second cervical vertebra", False),
+             ("S12.10", "Unspecified fracture of second cervical vertebra", False),
+             ("S12.100", "Unspecified displaced fracture of second cervical vertebra", False),
+             ("S12.100A", "Unspecified displaced fracture of second cervical vertebra, initial encounter for "
+              "closed fracture", True),
+             ("S12.101", "Unspecified nondisplaced fracture of second cervical vertebra", False),
+             ("S12.101A", "Unspecified nondisplaced fracture of second cervical vertebra, initial encounter for "
+              "closed fracture", True),
+             ("S42.41", "Simple supracondylar fracture without intercondylar fracture of humerus", False),
+             ("S42.411", "Displaced simple supracondylar fracture without intercondylar fracture of right humerus",
+              False),
+             ("S42.411A", "Displaced simple supracondylar fracture without intercondylar fracture of right "
+              "humerus, initial encounter for closed fracture", True),
+             ("S42.413", "Displaced simple supracondylar fracture without intercondylar fracture of unspecified "
+              "humerus", False),
+             ("S42.413A", "Displaced simple supracondylar fracture without intercondylar fracture of unspecified "
+              "humerus, initial encounter for closed fracture", True),
+             ("S42.416", "Nondisplaced simple supracondylar fracture without intercondylar fracture of unspecified "
+              "humerus", False),
+             ("S42.42", "Comminuted supracondylar fracture without intercondylar fracture of humerus", False)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("compression fracture of L1 vertebra", "diagnosis").code == "S32.010A"
+    assert g.ground("C2 fracture", "diagnosis").code == "S12.100A"  # displaced where the text does not say
+    assert g.ground("R supracondylar humerus fx", "diagnosis").code == "S42.411A"  # simple, not comminuted
