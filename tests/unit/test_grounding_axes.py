@@ -1353,3 +1353,32 @@ def test_a_vertebra_by_its_level_and_a_fracture_the_text_does_not_grade_take_the
     assert g.ground("compression fracture of L1 vertebra", "diagnosis").code == "S32.010A"
     assert g.ground("C2 fracture", "diagnosis").code == "S12.100A"  # displaced where the text does not say
     assert g.ground("R supracondylar humerus fx", "diagnosis").code == "S42.411A"  # simple, not comminuted
+
+
+def test_a_wrist_fracture_and_a_foreign_body_in_the_eye_go_where_the_index_sends_them_not_to_a_named_part():
+    coded = [("S62.0", "Fracture of navicular [scaphoid] bone of wrist", False),
+             ("S62.001", "Unspecified fracture of navicular [scaphoid] bone of right wrist", False),
+             ("S62.001S", "Unspecified fracture of navicular [scaphoid] bone of right wrist, sequela", True),
+             ("S62.10", "Fracture of unspecified carpal bone", False),
+             ("S62.101", "Fracture of unspecified carpal bone, right wrist", False),
+             ("S62.101A", "Fracture of unspecified carpal bone, right wrist, initial encounter for closed fracture",
+              True),
+             ("S62.101S", "Fracture of unspecified carpal bone, right wrist, sequela", True),
+             ("S62.109", "Fracture of unspecified carpal bone, unspecified wrist", False),
+             ("S62.109A", "Fracture of unspecified carpal bone, unspecified wrist, initial encounter for closed "
+              "fracture", True),
+             ("S62.109S", "Fracture of unspecified carpal bone, unspecified wrist, sequela", True),
+             ("T15.0", "Foreign body in cornea", False),
+             ("T15.01", "Foreign body in cornea, right eye", False),
+             ("T15.01XA", "Foreign body in cornea, right eye, initial encounter", True),
+             ("T15.9", "Foreign body on external eye, part unspecified", False),
+             ("T15.91", "Foreign body on external eye, part unspecified, right eye", False),
+             ("T15.91XA", "Foreign body on external eye, part unspecified, right eye, initial encounter", True),
+             ("T15.90", "Foreign body on external eye, part unspecified, unspecified eye", False),
+             ("T15.90XA", "Foreign body on external eye, part unspecified, unspecified eye, initial encounter",
+              True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("sequela of right wrist fracture", "diagnosis").code == "S62.101S"  # no scaphoid unsaid
+    assert g.ground("foreign body in the right eye", "diagnosis").code == "T15.91XA"  # no cornea unsaid
