@@ -708,6 +708,10 @@ class Grounder:
         if reading is not None and reading.value:  # "Na 121": what the value says against its reference range
             return self._ground_measurement(reading, finding_type, system, code)
         shorthand = read_shorthand(mention) if category == "diagnosis" else None
+        if shorthand is not None and shorthand.kind == "history" and \
+                tokens(f"history of {shorthand.of}") in self.lexicon.index_terms:
+            # "h/o falls": the Alphabetic Index names the history whole (Z91.81 "History of falling")
+            mention, shorthand = f"history of {shorthand.of}", None
         if shorthand is not None and "ICD10CM" in self.lexicon.releases:
             decided = self._ground_shorthand(shorthand, mention, system, code)
             for form in without_note_asides(mention) if decided.outcome == "reject" and last_resorts else ():
@@ -1194,6 +1198,15 @@ class Grounder:
             return None
         held = [(span, entry) for entry, _, spans in self._history_codes(whose) for span in spans
                 if in_span(condition.code, span)]
+        if not held and not family and condition.code[:2] == "F1":
+            # "h/o alcohol abuse": a past substance use disorder is coded in remission (the Index's "History,
+            # personal, drug dependence - see Dependence, by drug, in remission"; guideline I.C.5.b.1)
+            remission = next((c for c in self.lexicon.icd_children(_icd_parent(condition.code))
+                              if c.active and c.billable and "in remission" in c.display.lower()), None)
+            if remission is not None:
+                steps.append(f"history: {of!r} is {condition.code} {condition.display!r}, a substance use disorder "
+                             f"of the past: {remission.code} {remission.display!r}")
+                return "personal_history", remission
         if not held:
             steps.append(f"history: no {whose} history code holds {condition.code} {condition.display!r}")
             return None

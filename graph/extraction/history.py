@@ -41,7 +41,7 @@ _LONG_TERM_USE = re.compile(r"^\s*(?:long[- ]term|chronic|daily)\s+(?P<rest>\S.*
 _DEPENDENT = re.compile(r"^\s*(?:(?:home|chronic)\s+)?(?P<rest>\S.*?)[- ]dependent\s*$", re.IGNORECASE)
 #: "PPM placed 2018 for CHB", "ICD implanted in 2020": a device in place, the status it leaves (the reason it
 #: was placed is a code of its own, or history).
-_PLACED = re.compile(r"^\s*(?P<rest>\S.*?)\s+(?:placed|implanted|inserted)\b"
+_PLACED = re.compile(r"^\s*(?P<rest>\S.*?)\s+(?:placed|implanted|inserted|in\s+place|in\s+situ)\b"
                      r"(?:\s+(?:in\s+)?(?:\d{4}|\d+\s*(?:y(?:ea)?rs?|mo(?:nth)?s?)\s+ago))?"
                      r"(?:\s+(?:for|due\s+to|2/2)\s+\S.*)?\s*$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"

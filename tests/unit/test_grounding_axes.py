@@ -1382,3 +1382,19 @@ def test_a_wrist_fracture_and_a_foreign_body_in_the_eye_go_where_the_index_sends
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
     assert g.ground("sequela of right wrist fracture", "diagnosis").code == "S62.101S"  # no scaphoid unsaid
     assert g.ground("foreign body in the right eye", "diagnosis").code == "T15.91XA"  # no cornea unsaid
+
+
+def test_a_past_substance_use_disorder_is_in_remission_a_device_in_place_a_status_and_falls_a_history():
+    coded = [("F10.1", "Alcohol abuse", False), ("F10.10", "Alcohol abuse, uncomplicated", True),
+             ("F10.11", "Alcohol abuse, in remission", True),
+             ("Z95.0", "Presence of cardiac pacemaker", True),
+             ("Z91.81", "History of falling", True),
+             ("Z99.3", "Dependence on wheelchair", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    past = g.ground("h/o alcohol abuse", "diagnosis")
+    assert past.code == "F10.11", past.steps  # guideline I.C.5.b.1
+    assert g.ground("pacemaker in place", "diagnosis").code == "Z95.0"
+    assert g.ground("h/o falls", "diagnosis").code == "Z91.81"  # the Index's "History, personal, fall(s)"
+    assert g.ground("wheelchair bound", "diagnosis").code == "Z99.3"
