@@ -15,8 +15,10 @@ from graph.extraction.sites import BODY_PARTS
 
 _PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl)\s+"
 _AGE = r"\d+[- ]?(?:year|month|week|day)[- ]old\s+"
-_WHO = rf"(?:(?:a|an|the)\s+)?(?:{_AGE}(?:{_PERSON})?|{_PERSON})"
-_SAYS = r"(?:who\s+)?(?:presents?|presented|presenting|complains?|complaining|c/o|reports?|reported|found|" \
+#: How far a pregnancy has come, said of the woman ("at 8 weeks' gestation", "28 weeks pregnant").
+_GESTATION_SAID = r"(?:,?\s*(?:at\s+)?\d{1,2}\s*(?:weeks?|wks?)(?:['’]|\s+of)?\s+(?:gestation|pregnant)\s*,?\s+)?"
+_WHO = rf"(?:(?:a|an|the)\s+)?(?:{_AGE}(?:{_PERSON})?|{_PERSON}){_GESTATION_SAID}"
+_SAYS = r"(?:who\s+)?(?:presents?|presented|presenting|complains?|complaining|c/o|reports?|reported|found|diagnosed|" \
         r"noted|known|brought\s+in|feels|feeling|appears|looks|seems|(?:broke|breaks|breaking)\s+out)" \
         r"(?:\s+(?:with|of|to\s+have|in))?\s+"
 #: Who presents ("toddler brought in with", "woman with") or how ("presents with", "known"): a person's word
@@ -47,7 +49,13 @@ _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
 _ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+day|most\s+days)"
 #: Where, when it is everywhere ("itchy skin all over"), and what makes it worse ("…, worse at night").
 _EVERYWHERE = r"(?:all\s+over(?:\s+(?:my|his|her|the)\s+body)?)"
-_WORSE = r"(?:worse\s+(?:at\s+night|in\s+the\s+(?:morning|evening)s?|after\s+\w+|with\s+\w+))"
+_WORSE = r"(?:worse\s+(?:at\s+night|in\s+the\s+(?:morning|evening)s?|after\s+\w+|with\s+\w+)|" \
+         r"(?:that|which)\s+(?:worsens|gets\s+worse|is\s+worse|flares|improves|gets\s+better)\s+(?:\w+\s+){0,3}\w+)"
+#: What came before it, and for how long ("Kawasaki disease after 6 days of fever and a strawberry tongue").
+_AFTER_DAYS_OF = r"after\s+(?:\d+|one|two|three|four|five|six|seven|several|a\s+few)\s+(?:days?|weeks?|months?)\s+" \
+                 r"of\s+\S.*"
+#: What it needed ("urinary retention requiring catheterization"): a treatment, no word of the finding.
+_REQUIRING = r"(?:requiring|needing|that\s+required)\s+(?:\w+\s+){0,3}\w+"
 _AMOUNT = r"of\s+(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|" \
           r"fifty)\s*(?:lbs?|kg|g|%|cm|mm|pounds?|kilograms?)"
 #: How much was smoked, after a smoking status ("ex-smoker, 30 pack-years").
@@ -60,7 +68,7 @@ _DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib
 _TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator)"
 _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?:{_TREATMENT}|[a-z]+{_DRUG_ENDINGS})\b"
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
-                   rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}))+\s*$", re.IGNORECASE)
+                   rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}))+\s*$", re.IGNORECASE)
 
 
 def without_frame(mention: str) -> str:
@@ -100,6 +108,14 @@ def without_frame(mention: str) -> str:
     'joint stiffness in the morning'
     >>> without_frame("broke out in hives"), without_frame("itchy skin all over, worse at night")
     ('hives', 'itchy skin')
+    >>> without_frame("A 30-year-old woman at 10 weeks' gestation with nausea and vomiting of pregnancy")
+    'nausea and vomiting of pregnancy'
+    >>> without_frame("A 75-year-old man with urinary retention requiring catheterization")
+    'urinary retention'
+    >>> without_frame("A 35-year-old woman with a malar rash that worsens in sunlight")
+    'malar rash'
+    >>> without_frame("A 4-year-old diagnosed with Kawasaki disease after 6 days of fever and a strawberry tongue")
+    'Kawasaki disease'
     """
     core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
     # an article before a phrase of two words or more ("a generalized tonic-clonic seizure"), never "a fib"
@@ -263,7 +279,8 @@ def without_place(mention: str) -> str | None:
 #: whole mention names nothing ("migraine without aura" is a name of its own).
 _CIRCUMSTANCE = re.compile(
     r"^(?P<finding>\S.*?)\s+(?:(?:(?:mainly|mostly|especially|worse|only)\s+)?(?:after|following|with|when|while|on|"
-    r"during|before)\s+(?:(?:a|an|the)\s+)?(?:eating|meals?|fatty\s+(?:meals?|foods?)|food|exercise|exertion|walking|"
+    r"during|before)\s+(?:(?:a|an|the|every|each)\s+)?(?:eating|meals?|fatty\s+(?:meals?|foods?)|food|feeds?|feedings?|"
+    r"exercise|exertion|walking|"
     r"climbing\s+stairs|lying\s+(?:flat|down)|standing(?:\s+up)?|coughing|urination|urinating|voiding|"
     r"intercourse|sex|swallowing|deep\s+(?:breaths?|inspiration)|breathing|inspiration|movement|bending\s+over|"
     r"activity|waking|awakening)|without\s+(?:a\s+|an\s+|any\s+)?\S+(?:\s+\S+)?|"

@@ -519,12 +519,60 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
     said = set(words)
     title = _ENCOUNTER_TAIL.sub("", title)  # "…, subsequent encounter for fracture with routine healing": the axis
     # "…, not specified as traumatic" states no cause: it leaves it unsaid
-    added = [m.group(1).lower() for m in _QUALIFYING.finditer(_NOT_SPECIFIED_AS.sub("", title))
-             if not set(tokens(m.group(1))) <= said]
+    bare = _NOT_SPECIFIED_AS.sub("", title)
+    added = [m.group(1).lower() for m in _QUALIFYING.finditer(bare)
+             if not set(tokens(m.group(1))) <= said and not _agent_said(m, bare, said)]
     added += [f"with{m.group(1)}".strip() for m in _WITH_PART.finditer(title)
-              if not set(tokens(m.group(1))) <= said]
+              if not _said_but_alternatives(m.group(1), said)]
     added += [w for w in tokens(title) if (w.isdigit() or side_of((w,))) and w not in said]
     return added
+
+
+_WITHOUT_CLAUSE = re.compile(r"\bwithout\s+((?:(?!\b(?:with|without|of|in|on|at|due)\b)[^,])*)", re.IGNORECASE)
+
+
+def _denies(words: tuple[str, ...], title: str) -> bool:
+    """``title`` says "without" what the mention says it has: K57.30 "… without perforation or abscess without
+    bleeding" for "diverticulosis of the colon with bleeding" (a mention that says "without" itself is left to
+    the titles).
+
+    >>> _denies(tokens("diverticulosis large intestine with bleeding"),
+    ...         "Diverticulosis of large intestine without perforation or abscess without bleeding")
+    True
+    >>> _denies(tokens("diverticulosis large intestine with bleeding"),
+    ...         "Diverticulosis of large intestine without perforation or abscess with bleeding")
+    False
+    >>> _denies(tokens("scalp laceration"), "Laceration without foreign body of scalp")
+    False
+    >>> _denies(tokens("supracondylar humerus fracture"),
+    ...         "Simple supracondylar fracture without intercondylar fracture of humerus")
+    False
+    """
+    if "without" in words:
+        return False
+    said = set(words)
+    return any((part := set(tokens(alternative))) and part <= said for clause in _WITHOUT_CLAUSE.finditer(title)
+               for alternative in re.split(r"\bor\b", clause.group(1)))
+
+
+def _agent_said(qualifier: re.Match[str], title: str, said: set[str]) -> bool:
+    """A title's "due to …" whose agent the mention names: "RSV bronchiolitis" states J21.0 "Acute
+    bronchiolitis due to respiratory syncytial virus" (the agent read as the abbreviations say)."""
+    if qualifier.group(1).lower() != "due to":
+        return False
+    agent = set(tokens(title[qualifier.end():].split(",")[0]))
+    return bool(agent) and agent <= said
+
+
+def _said_but_alternatives(part: str, said: set[str]) -> bool:
+    """Every word of a title's "with …" clause is said, save the alternatives of one said ("thyrotoxic crisis or
+    storm": "crisis" is enough)."""
+    missing = set(tokens(part)) - said
+    for one, other in re.findall(r"(\w+)\s+or\s+(\w+)", part):
+        pair = set(tokens(f"{one} {other}"))
+        if pair & said:
+            missing -= pair
+    return not missing
 
 
 def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
@@ -815,6 +863,11 @@ class Grounder:
         if found is None and len(core[0]) == 1:  # "Parkinson's", "Sjogren's": the disease named after a person
             found = self._kept_if(self._eponym, steps, f"eponym: {mention!r} alone names the condition called "
                                   "after its person", core[0][0], mention, category, finding_type)
+        if category == "diagnosis" and found is None and "ICD10CM" in self.lexicon.releases:
+            # the site as written first, where one title holds it whole ("… of left wrist without organ or systems
+            # involvement"): a wider region read for it would be another site (the hand)
+            found = self._kept_if(self._icd_covering, steps, "covering title: no name says it whole; one "
+                                  "ICD-10-CM title holds it, its site as written", core[0], category)
         if category == "diagnosis" and (found is None or found[0] == "fuzzy"):
             # "cellulitis of the forearm": of the upper limb; "splenic laceration": a laceration of the spleen,
             # named exactly, rather than a close name adding what the text does not say (of the splenic vein)
@@ -1683,7 +1736,8 @@ class Grounder:
             for ref in self.lexicon.by_name[name]:
                 entry = self.lexicon.by_ref[ref]
                 if (entry.system == "ICD10CM" and entry.active and kind_allows(self.lexicon, entry, category) is None
-                        and not unstated_qualifiers(words, entry.display) and _leads_with(words, entry.display)):
+                        and not unstated_qualifiers(words, entry.display) and _leads_with(words, entry.display)
+                        and not _denies(words, entry.display)):
                     hits[entry.code] = entry
         top = [e for e in hits.values() if not any(o != e.code and e.code.startswith(o) for o in hits)]
         if len(top) > 1:

@@ -133,10 +133,17 @@ _VALUE = re.compile(
     r"^(?:(?:a|an|the)\s+)?(?P<analyte>[a-z][a-z0-9+ ]*?)\b\+?\s*"
     r"(?:(?:of|to|at|is|was|=|:|up to|down to|rising to|fell to|dropped to|measured at|now)\s*)?"
     r"(?:[<>]=?|[≤≥])?\s*(?P<value>\d[\d,]*(?:\.\d+)?)(?:\s*/\s*(?P<second>\d+))?\s*"
-    r"(?P<unit>%|mg/dl|mmol/l|meq/l|g/dl|bpm|mmhg|°c|°f|c|f|k|/ul|/min|x ?10\^?9/l)?"
+    r"(?P<unit>%|mg/dl|mmol/l|meq/l|g/dl|ng/ml|ng/dl|pg/ml|miu/l|iu/l|u/l|µiu/ml|uiu/ml|mg/l|µmol/l|umol/l|"
+    r"bpm|mmhg|°c|°f|c|f|k|/ul|/min|x ?10\^?9/l)?"
     r"(?P<rest>(?:\s+(?:on|from|at|in|after|despite|with|while|during|since|over)\b.*)?)$"
 )
 
+
+#: Units read only where they are the analyte's own (no conversion is known): "PSA 12 ng/mL", "lipase 600 U/L".
+_ONLY_AS_ITS_OWN = frozenset({"ng/ml", "ng/dl", "pg/ml", "u/l", "iu/l", "miu/l", "µiu/ml", "uiu/ml", "mg/l",
+                              "µmol/l", "umol/l"})
+#: Two spellings of one unit.
+_SAME_UNIT = {"iu/l": "u/l", "µiu/ml": "miu/l", "uiu/ml": "miu/l", "umol/l": "µmol/l"}
 
 #: A value said as a multiple of the upper limit of normal: "ALT 3x ULN", "lipase 5 times the upper limit".
 _TIMES_NORMAL = re.compile(r"^(?P<analyte>[a-z][a-z0-9+ ]*?)\s+(?:(?:of|at|is|was)\s+)?(?P<times>\d+(?:\.\d+)?)\s*"
@@ -215,6 +222,9 @@ def read_measurement(mention: str) -> Reading | None:
     if analyte is None:
         return None
     unit = (match["unit"] or "").replace(" ", "")
+    if unit in _ONLY_AS_ITS_OWN and _SAME_UNIT.get(unit, unit) != _SAME_UNIT.get(analyte.unit.lower(),
+                                                                                 analyte.unit.lower()):
+        return None  # "creatinine 80 µmol/L" is no value in mg/dL: unread rather than misread
     value = float(match["value"].replace(",", ""))
     said = match["value"] + (f"/{match['second']}" if match["second"] else "") + \
         (f" {match['unit']}" if match["unit"] else "")

@@ -87,6 +87,10 @@ _TORN_IS = {comparable(part): comparable(noun) for part, noun in (
     ("ligament", "sprain"), ("ligaments", "sprain"))}
 
 
+_TRAUMATIC = comparable("traumatic")
+_ROTATOR_CUFF = frozenset(comparable(w) for w in ("rotator", "cuff"))
+
+
 def injury_nouns(words: tuple[str, ...]) -> tuple[str, ...]:
     """``words`` with an injury's participle read as its noun, and a tear of a tendon, muscle or ligament as
     the strain or sprain chapter 19 names it; a diagnosis is searched under this reading whole, fuzzy match
@@ -96,10 +100,16 @@ def injury_nouns(words: tuple[str, ...]) -> tuple[str, ...]:
     (('dislocation', 'shoulder'), ('broken', 'heart', 'syndrome'))
     >>> injury_nouns(("achilles", "tendon", "rupture")), injury_nouns(("acute", "lumbar", "strain"))
     (('achilles', 'tendon', 'strain'), ('lumbar', 'strain'))
+    >>> injury_nouns(("traumatic", "tear", "left", "rotator", "cuff")), injury_nouns(("rotator", "cuff", "tear"))
+    (('strain', 'left', 'rotator', 'cuff'), ('rotator', 'cuff', 'tear'))
     """
     if not _INJURIES.isdisjoint(words) and comparable("acute") in words:  # every injury of chapter 19 is acute
         words = tuple(w for w in words if w != comparable("acute"))
     torn = next((_TORN_IS[w] for w in words if w in _TORN_IS), None) if not _TORN.isdisjoint(words) else None
+    if torn is None and not _TORN.isdisjoint(words) and _TRAUMATIC in words and set(words) >= _ROTATOR_CUFF:
+        # "traumatic tear of the rotator cuff": S46.01- "Strain of … the rotator cuff" (the Index's "Tear,
+        # rotator cuff, traumatic"); a tear not said traumatic is M75.1-, left as it is
+        torn, words = comparable("strain"), tuple(w for w in words if w != _TRAUMATIC)
     if torn is not None:
         words = tuple(torn if w in _TORN else w for w in words)
     if _INJURY_NOUNS.keys().isdisjoint(words):

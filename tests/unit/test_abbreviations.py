@@ -122,6 +122,8 @@ def test_the_file_is_where_the_lexicon_reads_it():
     ("hzo", "zoster ocular disease"), ("sui", "stress incontinence"), ("uui", "urge incontinence"),
     ("ftt", "failure to thrive"), ("kd", "kawasaki disease"), ("tmj", "temporomandibular joint"),
     ("rca", "right coronary artery"), ("secundum asd", "secundum atrial septal defect"),
+    ("etd", "eustachian tube disorder"), ("pcn", "penicillin"), ("nvp", "vomiting of pregnancy"),
+    ("av block", "atrioventricular block"), ("late onset alzheimer disease", "alzheimer's disease with late onset"),
 ])
 def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
     assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)

@@ -1398,3 +1398,65 @@ def test_a_past_substance_use_disorder_is_in_remission_a_device_in_place_a_statu
     assert g.ground("pacemaker in place", "diagnosis").code == "Z95.0"
     assert g.ground("h/o falls", "diagnosis").code == "Z91.81"  # the Index's "History, personal, fall(s)"
     assert g.ground("wheelchair bound", "diagnosis").code == "Z99.3"
+
+
+def test_a_title_that_says_without_what_the_text_has_or_due_to_what_it_names_is_read_as_the_text_says():
+    coded = [("K57.3", "Diverticular disease of large intestine without perforation or abscess", False),
+             ("K57.30", "Diverticulosis of large intestine without perforation or abscess without bleeding", True),
+             ("K57.31", "Diverticulosis of large intestine without perforation or abscess with bleeding", True),
+             ("J21.0", "Acute bronchiolitis due to respiratory syncytial virus", True),
+             ("J21.9", "Acute bronchiolitis, unspecified", True),
+             ("E05.2", "Thyrotoxicosis with toxic multinodular goiter", False),
+             ("E05.20", "Thyrotoxicosis with toxic multinodular goiter without thyrotoxic crisis or storm", True),
+             ("E05.21", "Thyrotoxicosis with toxic multinodular goiter with thyrotoxic crisis or storm", True),
+             ("M05.73", "Rheumatoid arthritis with rheumatoid factor of wrist without organ or systems involvement",
+              False),
+             ("M05.732", "Rheumatoid arthritis with rheumatoid factor of left wrist without organ or systems "
+              "involvement", True),
+             ("M05.739", "Rheumatoid arthritis with rheumatoid factor of unspecified wrist without organ or systems "
+              "involvement", True),
+             ("M05.74", "Rheumatoid arthritis with rheumatoid factor of hand without organ or systems involvement",
+              False),
+             ("M05.742", "Rheumatoid arthritis with rheumatoid factor of left hand without organ or systems "
+              "involvement", True),
+             ("M05.749", "Rheumatoid arthritis with rheumatoid factor of unspecified hand without organ or systems "
+              "involvement", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("diverticulosis of the colon with bleeding", "diagnosis").code == "K57.31"  # not "without"
+    rsv = g.ground("RSV bronchiolitis", "diagnosis", system="ICD10CM", code="J21.0")
+    assert (rsv.outcome, rsv.code) == ("accept", "J21.0"), rsv.steps  # the agent it is due to is said
+    goiter = g.ground("toxic multinodular goiter without thyrotoxic crisis", "diagnosis", system="ICD10CM",
+                      code="E05.2")
+    assert goiter.code == "E05.20", goiter.steps  # "crisis or storm": one of them is enough
+    wrist = g.ground("seropositive RA of left wrist without organ involvement", "diagnosis")
+    assert wrist.code == "M05.732", wrist.steps  # the wrist as written, never the hand a region reading gives
+
+
+def test_a_value_in_a_unit_of_its_own_is_read_and_in_another_unit_is_left_unread():
+    from graph.extraction.measurements import read_measurement
+
+    psa = read_measurement("a PSA of 12 ng/mL")
+    assert psa is not None and psa.direction == "high"
+    lipase = read_measurement("lipase 600 U/L")
+    assert lipase is not None and lipase.direction == "high"
+    assert read_measurement("creatinine 80 umol/L") is None  # no conversion known: unread, never misread
+    assert read_measurement("TSH 12 ng/mL") is None
+
+
+def test_a_sting_a_stone_with_hydronephrosis_and_a_staged_hypertensive_ckd_go_where_the_index_sends_them():
+    coded = [("T63.441", "Toxic effect of venom of bees, accidental (unintentional)", False),
+             ("T63.441A", "Toxic effect of venom of bees, accidental (unintentional), initial encounter", True),
+             ("N13.2", "Hydronephrosis with renal and ureteral calculous obstruction", True),
+             ("I12.0", "Hypertensive chronic kidney disease with stage 5 chronic kidney disease or end stage renal "
+              "disease", True),
+             ("I12.9", "Hypertensive chronic kidney disease with stage 1 through stage 4 chronic kidney disease, or "
+              "unspecified chronic kidney disease", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    assert g.ground("bee sting", "diagnosis").code == "T63.441A"
+    assert g.ground("right ureteral stone with hydronephrosis", "diagnosis").code == "N13.2"
+    assert g.ground("hypertensive CKD stage 4", "diagnosis").code == "I12.9"
+    assert g.ground("hypertensive CKD stage 5", "diagnosis").code == "I12.0"
