@@ -44,6 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 from graph.extraction.axes import (
+    SIDES,
     Axes,
     differs_by_side,
     names_no_agent,
@@ -80,7 +81,7 @@ from graph.extraction.index_terms import IndexTerm
 from graph.extraction.lay_phrasing import Phrasing, lay_readings, load_lay_phrasing
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, comparable, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
-from graph.extraction.sites import as_organs, site_readings
+from graph.extraction.sites import BODY_PARTS, as_organs, site_readings
 from graph.extraction.wordforms import finding_heads, injury_nouns, noun_readings, result_readings
 
 FUZZY_THRESHOLD = 0.90
@@ -261,7 +262,7 @@ _DENYING_OR_GRADING = _DENYING | {"severe", "mild", "moderate", "profound", "cri
                                    # ulcer" for a diabetic foot ulcer), or another age ("Unspecified juvenile
                                    # rheumatoid arthritis" for rheumatoid arthritis)
                                    "history", "personal", "family", "screening", "carrier", "contact", "exposure",
-                                   "juvenile"}
+                                   "juvenile", "pubertal", "prepubertal", "postmenopausal", "premenopausal"}
 
 #: ICD-10-CM chapters of injuries, external causes and statuses, whose one-word names ("injury", "pregnancy")
 #: are no disease a look-alike adds.
@@ -440,6 +441,10 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
 #: Words of a form the Alphabetic Index takes where the text names none (its nonessential modifiers: "Fracture,
 #: humerus, supracondylar (simple) S42.41-"; "Fracture, vertebra, burst (stable)").
 _DEFAULT_FORMS = frozenset({"simple", "stable", "displaced", "unspecified", "primary"})
+
+#: Words that place a site on a limb ("great toe", "plantar forefoot"): with the site, no word of a condition.
+_SITE_MODIFIERS = frozenset({"great", "big", "little", "first", "second", "third", "fourth", "fifth", "plantar",
+                             "dorsal", "lateral", "medial", "ball"})
 
 #: A course word and the one that says the opposite.
 _OPPOSITE_COURSE = {"acute": "chronic", "chronic": "acute", "generalized": "localized", "generalised": "localized"}
@@ -1652,7 +1657,10 @@ class Grounder:
         if not said:
             return None
         base = ("type", typed or "2", "diabete", "mellitus")
-        for reading in ((*base, "diabetic", *said), (*base, *said)):
+        # an ulcer's site is a code of its own (L97.-): "diabetic foot ulcer of the right heel" is E11.621
+        unsited = [w for w in said if w not in BODY_PARTS - {"foot"} and w not in SIDES and w not in _SITE_MODIFIERS] \
+            if "ulcer" in said else said
+        for reading in ((*base, "diabetic", *said), (*base, *said), *(((*base, *unsited),) if unsited != said else ())):
             named = self._named(reading, category, ("ICD10CM",), steps)
             if named is not None:
                 return named[0], named[1], 1.0

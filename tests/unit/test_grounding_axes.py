@@ -1460,3 +1460,15 @@ def test_a_sting_a_stone_with_hydronephrosis_and_a_staged_hypertensive_ckd_go_wh
     assert g.ground("right ureteral stone with hydronephrosis", "diagnosis").code == "N13.2"
     assert g.ground("hypertensive CKD stage 4", "diagnosis").code == "I12.9"
     assert g.ground("hypertensive CKD stage 5", "diagnosis").code == "I12.0"
+
+
+def test_a_diabetic_ulcers_site_is_coded_apart_and_a_look_alike_adds_no_age_of_life():
+    coded = [("E11.621", "Type 2 diabetes mellitus with foot ulcer", True),
+             ("N93.1", "Pre-pubertal vaginal bleeding", True),
+             ("N93.9", "Abnormal uterine and vaginal bleeding, unspecified", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("diabetic foot ulcer of the right heel", "diagnosis").code == "E11.621"
+    assert g.ground("diabetic foot ulcer of the left great toe", "diagnosis").code == "E11.621"
+    assert g.ground("vaginal bleeding", "diagnosis").code != "N93.1"
