@@ -621,6 +621,19 @@ _GESTATION = re.compile(r",?\s*\b(?:at\s+|ga\s+(?:of\s+)?)?(?P<weeks>\d{1,2})(?:
                         r"(?:'|’)?(?:\s+(?:of\s+)?(?:gestation|pregnant|pregnancy|ga))?", re.IGNORECASE)
 
 
+_PREGNANT = re.compile(r"\b\d{1,2}\s*(?:weeks?|wks?)(?:['’]|\s+of)?\s+(?:gestation|pregnant)\b|\bpregnant\b",
+                       re.IGNORECASE)
+
+
+def pregnancy_said(mention: str) -> bool:
+    """Whether ``mention`` says the woman is pregnant ("at 8 weeks' gestation", "28 weeks pregnant").
+
+    >>> pregnancy_said("A 29-year-old woman at 8 weeks' gestation with vaginal bleeding"), pregnancy_said("GDM")
+    (True, False)
+    """
+    return _PREGNANT.search(mention) is not None
+
+
 def with_trimester(mention: str) -> str | None:
     """A condition of pregnancy said with the weeks of gestation, as ICD-10-CM's chapter 15 titles say the time:
     by trimester (first: under 14 weeks; second: 14 to under 28; third: 28 on; guideline I.C.15.a.3). ``None``

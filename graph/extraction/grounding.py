@@ -67,6 +67,7 @@ from graph.extraction.context import (
     due_to,
     exertional,
     in_a_newborn,
+    pregnancy_said,
     site_first,
     with_its_cause,
     with_trimester,
@@ -756,6 +757,13 @@ class Grounder:
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories)
             decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
+            if category == "diagnosis" and pregnancy_said(mention) and decided.outcome != "reject" \
+                    and decided.system == "ICD10CM" and not (decided.code or "").startswith(("O", "Z3")):
+                # a condition of a pregnant woman is coded in chapter 15 (guideline I.C.15.a.1): "vaginal
+                # bleeding" at 8 weeks' gestation is no N93.9; refused rather than coded as if she were not
+                return Decision("reject", reason=f"{mention!r} is said of a pregnancy; {decided.code} "
+                                f"{decided.display!r} is no code of chapter 15 (guideline I.C.15.a.1)",
+                                steps=decided.steps)
             return decided
         reading = read_measurement(mention) if category == "finding" else None
         if reading is not None and reading.value:  # "Na 121": what the value says against its reference range

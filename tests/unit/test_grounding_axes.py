@@ -1472,3 +1472,13 @@ def test_a_diabetic_ulcers_site_is_coded_apart_and_a_look_alike_adds_no_age_of_l
     assert g.ground("diabetic foot ulcer of the right heel", "diagnosis").code == "E11.621"
     assert g.ground("diabetic foot ulcer of the left great toe", "diagnosis").code == "E11.621"
     assert g.ground("vaginal bleeding", "diagnosis").code != "N93.1"
+
+
+def test_a_condition_said_of_a_pregnancy_is_never_coded_as_if_she_were_not_pregnant():
+    coded = [("N93.9", "Abnormal uterine and vaginal bleeding, unspecified", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("A 50-year-old woman with vaginal bleeding", "diagnosis").code == "N93.9"
+    pregnant = g.ground("A 29-year-old woman at 8 weeks' gestation with vaginal bleeding", "diagnosis")
+    assert pregnant.outcome == "reject" and "chapter 15" in pregnant.reason
