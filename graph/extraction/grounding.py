@@ -441,7 +441,8 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
 
 #: Words of a form the Alphabetic Index takes where the text names none (its nonessential modifiers: "Fracture,
 #: humerus, supracondylar (simple) S42.41-"; "Fracture, vertebra, burst (stable)").
-_DEFAULT_FORMS = frozenset({"simple", "stable", "displaced", "unspecified", "primary"})
+#: (Not "displaced": two titles apart only by it are one category's codes, and the default code chooses there.)
+_DEFAULT_FORMS = frozenset({"simple", "stable", "unspecified", "primary"})
 
 #: Words that place a site on a limb ("great toe", "plantar forefoot"): with the site, no word of a condition.
 _SITE_MODIFIERS = frozenset({"great", "big", "little", "first", "second", "third", "fourth", "fifth", "plantar",

@@ -1482,3 +1482,17 @@ def test_a_condition_said_of_a_pregnancy_is_never_coded_as_if_she_were_not_pregn
     assert g.ground("A 50-year-old woman with vaginal bleeding", "diagnosis").code == "N93.9"
     pregnant = g.ground("A 29-year-old woman at 8 weeks' gestation with vaginal bleeding", "diagnosis")
     assert pregnant.outcome == "reject" and "chapter 15" in pregnant.reason
+
+
+def test_a_toe_read_as_its_foot_never_takes_a_metatarsal_by_its_ordinal():
+    coded = [("S92.35", "Fracture of fifth metatarsal bone", False),
+             ("S92.353", "Displaced fracture of fifth metatarsal bone, unspecified foot", False),
+             ("S92.353A", "Displaced fracture of fifth metatarsal bone, unspecified foot, initial encounter for "
+              "closed fracture", True),
+             ("S92.356", "Nondisplaced fracture of fifth metatarsal bone, unspecified foot", False),
+             ("S92.356A", "Nondisplaced fracture of fifth metatarsal bone, unspecified foot, initial encounter for "
+              "closed fracture", True)]
+    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                           for code, title, billable in coded)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert not (g.ground("fifth toe fracture", "diagnosis").code or "").startswith("S92.35")
