@@ -147,6 +147,17 @@ def grounder() -> Grounder:
     return Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1", "ORPHA": "ORPHA@1"}, abbreviations={}))
 
 
+def with_codes(coded: list[tuple[str, str, bool]]) -> list[Entry]:
+    """The shared hand-made lexicon with ICD-10-CM codes of a test's own: (code, title, billable)."""
+    return [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
+                        for code, title, billable in coded)]
+
+
+def grounder_of(entries: list[Entry], abbreviations: dict[str, Abbreviation] | None = None) -> Grounder:
+    return Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"},
+                            abbreviations={} if abbreviations is None else abbreviations))
+
+
 def test_a_stated_side_takes_the_sibling_that_says_it_and_an_unstated_one_is_never_chosen():
     g = grounder()
     assert g.ground("left carpal tunnel syndrome", "diagnosis").code == "G56.02"
@@ -1082,8 +1093,7 @@ def test_a_wound_said_of_a_region_is_the_skin_wound_there_never_a_vessel_nerve_o
     assert (forearm.method, forearm.code) == ("covering_title", "S51.811A"), forearm.steps
     # without a forearm's own code, the forearm read as the arm is still no upper arm
     no_forearm = [e for e in entries if not e.code.startswith("S51.8")]
-    assert Grounder(Lexicon(no_forearm, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={})).ground(
-        "right forearm laceration", "diagnosis").outcome == "reject"
+    assert grounder_of(no_forearm).ground("right forearm laceration", "diagnosis").outcome == "reject"
     # a strain is of its muscle and tendon whether said or not
     assert g.ground("left hamstring strain", "diagnosis").code == "S76.312A"
 
@@ -1108,9 +1118,8 @@ def test_a_grade_at_a_site_is_named_first_and_gross_is_a_grade_no_title_needs():
              ("N30.0", "Acute cystitis", False),
              ("N30.00", "Acute cystitis without hematuria", True),
              ("N30.01", "Acute cystitis with hematuria", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    entries = with_codes(coded)
+    g = grounder_of(entries)
     assert g.ground("moderate splenic laceration", "diagnosis").code == "S36.031A"  # not the unspecified one
     assert g.ground("splenic laceration", "diagnosis").code == "S36.039A"
     assert g.ground("acute cystitis with gross hematuria", "diagnosis").code == "N30.01"
@@ -1134,11 +1143,9 @@ def test_shorthand_for_a_joint_a_single_rib_and_an_ectopic_site_reads_as_the_tit
              ("O00.10", "Tubal pregnancy without intrauterine pregnancy", False),
              ("O00.101", "Right tubal pregnancy without intrauterine pregnancy", True),
              ("O00.109", "Unspecified tubal pregnancy without intrauterine pregnancy", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded),
-               Entry("ICD10CM", "S03.0", "Dislocation of jaw", R, "category", billable=False,
-                     names=("Dislocation of temporomandibular joint",))]  # as the Alphabetic Index names it
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = [*with_codes(coded), Entry("ICD10CM", "S03.0", "Dislocation of jaw", R, "category", billable=False,
+                                         names=("Dislocation of temporomandibular joint",))]  # as the Index names it
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     assert g.ground("TMJ dislocation", "diagnosis").code == "S03.00XA"
     assert g.ground("single R rib fx on CXR", "diagnosis").code == "S22.31XA"
     # "ribs" is the plural of "rib"; "on both sides" is the side, no condition it arises on
@@ -1153,9 +1160,8 @@ def test_an_organs_adjective_of_two_words_and_an_acute_injury_read_as_chapter_19
              ("L89.15", "Pressure ulcer of sacral region", False),
              ("L89.153", "Pressure ulcer of sacral region, stage 3", True),
              ("L89.159", "Pressure ulcer of sacral region, unspecified stage", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     for said in ("lumbar strain", "low back strain", "acute lumbar strain lifting boxes"):
         assert g.ground(said, "diagnosis").code == "S39.012A", said
     assert g.ground("stage 3 pressure ulcer of the sacrum", "diagnosis").code == "L89.153"
@@ -1168,10 +1174,10 @@ def test_a_status_whoever_gave_the_organ_a_treatment_however_long_and_a_history_
              ("Z91.51", "Personal history of suicidal behavior", True),
              ("T14.91", "Suicide attempt", False),
              ("T14.91XA", "Suicide attempt, initial encounter", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable,
-                                 names=("Personal history of suicide attempt",) if code == "Z91.51" else ())
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    entries = [*with_codes([c for c in coded if c[0] != "Z91.51"]),
+               Entry("ICD10CM", "Z91.51", "Personal history of suicidal behavior", R, "code", billable=True,
+                     names=("Personal history of suicide attempt",))]
+    g = grounder_of(entries)
     assert g.ground("s/p deceased-donor kidney transplant 2018", "diagnosis").code == "Z94.0"
     assert g.ground("has been on insulin for years", "diagnosis").code == "Z79.4"
     assert g.ground("prior suicide attempt by overdose in 2021", "diagnosis").code == "Z91.51"
@@ -1192,9 +1198,8 @@ def test_an_ankles_malleolar_fracture_is_of_the_lower_leg_as_its_titles_say():
              ("S82.855", "Nondisplaced trimalleolar fracture of left lower leg", False),
              ("S82.855A", "Nondisplaced trimalleolar fracture of left lower leg, initial encounter for closed "
               "fracture", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     assert g.ground("nondisplaced trimalleolar fx, L ankle", "diagnosis").code == "S82.855A"
 
 
@@ -1207,9 +1212,8 @@ def test_serology_histology_extent_and_subtype_said_as_a_note_says_them_read_as_
              ("K51.00", "Ulcerative (chronic) pancolitis without complications", True),
              ("C44.31", "Basal cell carcinoma of skin of other and unspecified parts of face", False),
              ("C44.311", "Basal cell carcinoma of skin of nose", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     assert g.ground("seropositive RA", "diagnosis").code == "M05.9"
     assert g.ground("minimal change disease", "diagnosis").code == "N04.0"
     assert g.ground("pancolonic ulcerative colitis", "diagnosis").code == "K51.00"
@@ -1226,9 +1230,8 @@ def test_a_site_no_code_of_its_region_names_is_the_other_part_and_a_wall_or_arte
               "artery", True),
              ("I21.09", "ST elevation (STEMI) myocardial infarction involving other coronary artery of anterior wall",
               True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     back = g.ground("melanoma of the back", "diagnosis")
     assert back.code == "C43.59", back.steps
     assert g.ground("melanoma of the breast", "diagnosis").code != "C43.59"  # a code names the breast
@@ -1244,9 +1247,8 @@ def test_a_positive_status_a_carrier_and_a_defects_type_go_to_the_codes_the_inde
              ("Q21.1", "Atrial septal defect", False),
              ("Q21.10", "Atrial septal defect, unspecified", True),
              ("Q21.11", "Secundum atrial septal defect", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     hiv = g.ground("HIV positive", "diagnosis", system="ICD10CM", code="B20")
     assert (hiv.outcome, hiv.code) == ("replace", "Z21"), hiv.steps  # a status, not the disease
     assert g.ground("BRCA1 carrier", "diagnosis").code == "Z15.01"
@@ -1256,9 +1258,8 @@ def test_a_positive_status_a_carrier_and_a_defects_type_go_to_the_codes_the_inde
 def test_a_pains_quality_is_dropped_where_its_side_is_a_word_of_the_name():
     coded = [("R10.31", "Right lower quadrant pain", True), ("R10.3", "Pain localized to other parts of lower "
                                                                        "abdomen", False)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    entries = with_codes(coded)
+    g = grounder_of(entries)
     pain = g.ground("sharp pain in the right lower quadrant", "finding")
     assert pain.code == "R10.31", pain.steps
     assert any(step.startswith("course: no code names 'sharp pain right lower quadrant'") for step in pain.steps)
@@ -1272,9 +1273,8 @@ def test_a_look_alike_never_adds_a_history_or_another_age_and_the_index_names_fa
              ("K85.20", "Alcohol induced acute pancreatitis without necrosis or infection", True),
              ("O14.13", "Severe pre-eclampsia, third trimester", True),
              ("M10.061", "Idiopathic gout, right knee", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     assert g.ground("diabetic foot ulcer", "diagnosis").code != "Z86.31"
     assert g.ground("rheumatoid arthritis", "diagnosis").code != "M08.00"
     assert g.ground("recurrent falls", "diagnosis").code == "R29.6"  # not the external cause W19
@@ -1291,9 +1291,8 @@ def test_a_deficit_a_stroke_left_is_its_i69_sequela_with_the_side_dominance_defa
                for n, side in (("1", "right dominant side"), ("2", "left dominant side"),
                                ("3", "right non-dominant side"), ("4", "left non-dominant side"),
                                ("9", "unspecified side")))]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     left = g.ground("left hemiparesis after a stroke", "diagnosis")
     assert left.code == "I69.354", left.steps  # the left side is the non-dominant one where none is said
     assert any(step.startswith("sequela:") for step in left.steps)
@@ -1314,9 +1313,8 @@ def test_an_agent_coded_apart_at_a_site_a_default_unspecified_whether_and_shorth
              ("H00.01", "Hordeolum externum", False),
              ("H00.014", "Hordeolum externum left upper eyelid", True),
              ("H00.019", "Hordeolum externum unspecified eye, unspecified eyelid", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     assert g.ground("Klebsiella cellulitis of the left lower leg", "diagnosis").code == "L03.116"
     assert g.ground("chronic respiratory failure", "diagnosis").code == "J96.10"
     assert g.ground("stye of the left upper eyelid", "diagnosis").code == "H00.014"
@@ -1347,9 +1345,8 @@ def test_a_vertebra_by_its_level_and_a_fracture_the_text_does_not_grade_take_the
              ("S42.416", "Nondisplaced simple supracondylar fracture without intercondylar fracture of unspecified "
               "humerus", False),
              ("S42.42", "Comminuted supracondylar fracture without intercondylar fracture of humerus", False)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     assert g.ground("compression fracture of L1 vertebra", "diagnosis").code == "S32.010A"
     assert g.ground("C2 fracture", "diagnosis").code == "S12.100A"  # displaced where the text does not say
     assert g.ground("R supracondylar humerus fx", "diagnosis").code == "S42.411A"  # simple, not comminuted
@@ -1377,9 +1374,8 @@ def test_a_wrist_fracture_and_a_foreign_body_in_the_eye_go_where_the_index_sends
              ("T15.90", "Foreign body on external eye, part unspecified, unspecified eye", False),
              ("T15.90XA", "Foreign body on external eye, part unspecified, unspecified eye, initial encounter",
               True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     assert g.ground("sequela of right wrist fracture", "diagnosis").code == "S62.101S"  # no scaphoid unsaid
     assert g.ground("foreign body in the right eye", "diagnosis").code == "T15.91XA"  # no cornea unsaid
 
@@ -1390,9 +1386,8 @@ def test_a_past_substance_use_disorder_is_in_remission_a_device_in_place_a_statu
              ("Z95.0", "Presence of cardiac pacemaker", True),
              ("Z91.81", "History of falling", True),
              ("Z99.3", "Dependence on wheelchair", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     past = g.ground("h/o alcohol abuse", "diagnosis")
     assert past.code == "F10.11", past.steps  # guideline I.C.5.b.1
     assert g.ground("pacemaker in place", "diagnosis").code == "Z95.0"
@@ -1421,9 +1416,8 @@ def test_a_title_that_says_without_what_the_text_has_or_due_to_what_it_names_is_
               "involvement", True),
              ("M05.749", "Rheumatoid arthritis with rheumatoid factor of unspecified hand without organ or systems "
               "involvement", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     assert g.ground("diverticulosis of the colon with bleeding", "diagnosis").code == "K57.31"  # not "without"
     rsv = g.ground("RSV bronchiolitis", "diagnosis", system="ICD10CM", code="J21.0")
     assert (rsv.outcome, rsv.code) == ("accept", "J21.0"), rsv.steps  # the agent it is due to is said
@@ -1453,9 +1447,8 @@ def test_a_sting_a_stone_with_hydronephrosis_and_a_staged_hypertensive_ckd_go_wh
               "disease", True),
              ("I12.9", "Hypertensive chronic kidney disease with stage 1 through stage 4 chronic kidney disease, or "
               "unspecified chronic kidney disease", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    entries = with_codes(coded)
+    g = grounder_of(entries, abbreviations=load_abbreviations())
     assert g.ground("bee sting", "diagnosis").code == "T63.441A"
     assert g.ground("right ureteral stone with hydronephrosis", "diagnosis").code == "N13.2"
     assert g.ground("hypertensive CKD stage 4", "diagnosis").code == "I12.9"
@@ -1466,9 +1459,8 @@ def test_a_diabetic_ulcers_site_is_coded_apart_and_a_look_alike_adds_no_age_of_l
     coded = [("E11.621", "Type 2 diabetes mellitus with foot ulcer", True),
              ("N93.1", "Pre-pubertal vaginal bleeding", True),
              ("N93.9", "Abnormal uterine and vaginal bleeding, unspecified", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    entries = with_codes(coded)
+    g = grounder_of(entries)
     assert g.ground("diabetic foot ulcer of the right heel", "diagnosis").code == "E11.621"
     assert g.ground("diabetic foot ulcer of the left great toe", "diagnosis").code == "E11.621"
     assert g.ground("vaginal bleeding", "diagnosis").code != "N93.1"
@@ -1476,9 +1468,8 @@ def test_a_diabetic_ulcers_site_is_coded_apart_and_a_look_alike_adds_no_age_of_l
 
 def test_a_condition_said_of_a_pregnancy_is_never_coded_as_if_she_were_not_pregnant():
     coded = [("N93.9", "Abnormal uterine and vaginal bleeding, unspecified", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    entries = with_codes(coded)
+    g = grounder_of(entries)
     assert g.ground("A 50-year-old woman with vaginal bleeding", "diagnosis").code == "N93.9"
     pregnant = g.ground("A 29-year-old woman at 8 weeks' gestation with vaginal bleeding", "diagnosis")
     assert pregnant.outcome == "reject" and "chapter 15" in pregnant.reason
@@ -1492,7 +1483,6 @@ def test_a_toe_read_as_its_foot_never_takes_a_metatarsal_by_its_ordinal():
              ("S92.356", "Nondisplaced fracture of fifth metatarsal bone, unspecified foot", False),
              ("S92.356A", "Nondisplaced fracture of fifth metatarsal bone, unspecified foot, initial encounter for "
               "closed fracture", True)]
-    entries = [*ENTRIES, *(Entry("ICD10CM", code, title, R, "code" if billable else "category", billable=billable)
-                           for code, title, billable in coded)]
-    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    entries = with_codes(coded)
+    g = grounder_of(entries)
     assert not (g.ground("fifth toe fracture", "diagnosis").code or "").startswith("S92.35")
