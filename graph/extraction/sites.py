@@ -86,6 +86,9 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "lobe": ("lobar", ""),
 }
 _SITES = {tokens(site): tuple(tokens(region) for region in regions) for site, regions in _REGIONS.items()}
+#: Conditions of a lung whose codes name an organism, never the lobe ("Pneumonia due to Klebsiella
+#: pneumoniae"): only these are read without their lobe (a carcinoma of the lower lobe is the lobe's, C34.3-).
+_SAID_WITHOUT_ITS_LOBE = frozenset({"pneumonia", "pneumonitis"})
 
 #: An organ's adjective, where titles name the organ after the condition ("splenic laceration" is coded as a
 #: "Laceration of spleen", "hepatic abscess" as an "Abscess of liver").
@@ -187,6 +190,8 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['posterior muscle group thigh level strain']
     >>> [" ".join(r) for _, _, r in site_readings(("lower", "lobe", "pneumonia", "klebsiella"))]
     ['lobar pneumonia klebsiella', 'pneumonia klebsiella']
+    >>> [" ".join(r) for _, _, r in site_readings(("carcinoma", "lower", "lobe"))]
+    ['carcinoma lobar']
     >>> [" ".join(r) for _, _, r in site_readings(("compression", "fracture", "l1", "vertebra"))]
     ['compression fracture first lumbar vertebra']
     >>> site_readings(("pneumonia",))
@@ -202,7 +207,8 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
         for start in range(len(words) - length + 1):
             site = words[start:start + length]
             if site in _SITES:
-                readings = [(site, region, words[:start] + region + words[start + length:]) for region in _SITES[site]]
+                readings = [(site, region, words[:start] + region + words[start + length:]) for region in _SITES[site]
+                            if region or _SAID_WITHOUT_ITS_LOBE & set(words)]
                 return [r for r in readings if r[2] != words]
     for at, word in enumerate(words):
         if word in _ORGAN_OF and len(words) > 1:

@@ -320,14 +320,16 @@ def test_an_adjective_finds_the_finding_its_noun_names_and_a_with_unspecified_cl
 
 def test_a_proposal_whose_title_covers_the_mention_but_means_otherwise_is_not_kept(grounder):
     """Issue 21, pattern 4 on the real ICD-10-CM 2026 and HPO: a normal state ("euthyroid") is no thyroid
-    disorder, a positive result no disease, a category none of whose codes is its default is not kept as a
-    code, and a finding proposed as an R-code goes to HPO's term of the proposal's own name."""
+    disorder, a positive result no disease (its status), a category none of whose codes is its default is not
+    kept as a code, and a finding proposed as an R-code goes to HPO's term of the proposal's own name."""
     def decided(mention: str, category: str, system: str, code: str) -> tuple[str, str | None]:
         d = grounder.ground(mention, category, system=system, code=code)
         return d.outcome, d.code
 
     assert decided("euthyroid", "diagnosis", "ICD10CM", "E07.9")[0] == "reject"
-    assert decided("HIV positive", "diagnosis", "ICD10CM", "B20")[0] == "reject"
+    # a positive result is no disease: never B20; "HIV positive" with no symptoms is the status Z21, as the
+    # Alphabetic Index and guideline I.C.1.a.2.d send it
+    assert decided("HIV positive", "diagnosis", "ICD10CM", "B20") == ("replace", "Z21")
     assert decided("STEMI of the inferior wall", "diagnosis", "ICD10CM", "I21.1")[0] == "reject"
     assert decided("excessive thirst", "finding", "ICD10CM", "R63.1") == ("replace", "HP:0001959")
 
