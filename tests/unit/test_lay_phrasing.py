@@ -91,3 +91,25 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
                                               parents=["HP:0000118"])], {"HPO": H}, {}, index_terms=[]),
                      phrasings=[PILLOWS])
     assert named.ground("sleeps on three pillows", "finding").code == "HP:0008888"  # a name as it stands first
+
+
+@pytest.mark.parametrize(("mention", "category", "means"), [
+    ("it burns when I pee", "finding", "dysuria"),
+    ("my nose keeps bleeding", "finding", "epistaxis"),
+    ("my periods are really heavy", "finding", "menorrhagia"),
+    ("my sugar's been high", "finding", "hyperglycemia"),
+    ("my husband says I stop breathing in my sleep", "finding", "sleep apnea"),
+    ("I found a lump in my breast", "finding", "lump in breast"),
+    ("I've had a really bad sore throat", "finding", "sore throat"),
+    ("I have high blood pressure, been on pills for years", "diagnosis", "high blood pressure"),
+    ("I passed a kidney stone last year", "diagnosis", "kidney stone"),
+    ("I think I'm having a miscarriage", "diagnosis", "miscarriage"),
+])
+def test_a_patients_own_words_say_the_term(mention, category, means):
+    assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
+
+
+@pytest.mark.parametrize("mention", ["no sore throat", "my sugar is normal", "denies nosebleeds",
+                                     "periods are light", "no lump in her breast"])
+def test_a_denial_or_a_normal_is_no_phrasing(mention):
+    assert lay_readings(load_lay_phrasing(), mention, "finding") == []
