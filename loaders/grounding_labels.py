@@ -16,7 +16,9 @@ field          required meaning
 ``proposal``   no       what the proposal is: ``none``, ``correct``,
                         ``correct_other_system``, ``nonexistent``,
                         ``wrong_kind``, ``different_disease``,
-                        ``different_finding``, ``inactive`` (for the report)
+                        ``different_finding``, ``inactive``, ``over_specific``
+                        (a real code that adds what the text does not say: a
+                        side, a complication, an encounter) — for the report
 ``form``       no       how the mention is written (``title``, ``synonym``,
                         ``abbreviation``, ``misspelling``, ``lay`` …)
 ``finding_type`` no     as in source material (``lab_value`` looks in LOINC
@@ -41,7 +43,7 @@ from loaders.files import read_utf8
 from loaders.material import CATEGORIES, FINDING_TYPES, PROPOSABLE_SYSTEMS
 
 PROPOSAL_KINDS = ("none", "correct", "correct_other_system", "nonexistent", "wrong_kind", "different_disease",
-                  "different_finding", "inactive")
+                  "different_finding", "inactive", "over_specific")
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,3 +76,12 @@ def test_scores_count_right_codes_outcomes_and_kept_bad_proposals():
                                             "recall_share": round(1 / 3, 3)}
     assert s["outcomes_expected_vs_actual"]["replace"] == {"accept": 1}
     assert s["reject"] == {"decisions": 2, "correct": 1, "precision": 0.5}
+
+
+def test_an_over_specific_proposal_is_a_wrong_one_of_its_own_kind(tmp_path):
+    """A real code that adds a side or complication the text does not state ("with coma" for plain DKA): the
+    issue names it among the LLM's wrong proposals, and a set written outside the team labels it so."""
+    dka = {"id": "o1", "mention": "DKA", "category": "diagnosis", "expected": [{"system": "ICD10CM", "code": "E11.10"}],
+           "proposed": {"system": "ICD10CM", "code": "E11.11"}, "proposal": "over_specific"}
+    [label] = read_labels(write(tmp_path, dka))
+    assert (label.proposal, label.expected_outcome) == ("over_specific", "replace")
