@@ -79,7 +79,7 @@ from graph.extraction.context import (
 )
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
 from graph.extraction.index_terms import IndexTerm
-from graph.extraction.lay_phrasing import Phrasing, lay_readings, load_lay_phrasing
+from graph.extraction.lay_phrasing import Phrasing, denies_or_doubts, lay_readings, load_lay_phrasing
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, comparable, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
 from graph.extraction.sites import BODY_PARTS, as_organs, site_readings
@@ -87,6 +87,10 @@ from graph.extraction.wordforms import finding_heads, injury_nouns, noun_reading
 
 FUZZY_THRESHOLD = 0.90
 PROPOSED_MATCH_THRESHOLD = 0.70
+#: How step (a) says a proposal failed by its name's wording alone (not by what it is, or says beyond the text).
+_WORDING_FAILURE = re.compile(r"^proposed: its name .* (?:does not match|leaves out words of) ")
+#: The least score at which the search's closest name, being the proposal's own, corroborates the proposal.
+CORROBORATED_FLOOR = 0.60
 _SOFT_TOKEN = 0.85
 
 #: Systems tried for each category, most preferred first.
@@ -994,6 +998,18 @@ class Grounder:
             if decided.outcome != "reject":  # "pnuemonia, organism not identified": J18.9
                 decided.steps.insert(0, f"spelling: {mention!r} is read as {respelled!r}")
                 return decided
+        if found is None and _WORDING_FAILURE.match(failure) and last_resorts and system and code \
+                and not denies_or_doubts(mention) and (closeness := self._closest_is_proposed(
+                    words, category, system, code)) is not None:
+            # "AFib w/ RVR" proposed as I48.91: no name says the mention whole, but the search's closest name of
+            # all is the proposal's own. Two independent readings agreeing stand in for the wording; every other
+            # check of step (a) still applies.
+            tried = list(steps)
+            checked = self._check_proposed(words, core[0], axes, mention, category, finding_type, system, code,
+                                           tried, corroborated=closeness)
+            if isinstance(checked, Decision):
+                checked.method = "corroborated"
+                return checked
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
@@ -1334,10 +1350,11 @@ class Grounder:
 
     def _check_proposed(self, words: tuple[str, ...], core: tuple[str, ...], axes: Axes, mention: str,
                         category: str, finding_type: str | None, system: str, code: str,
-                        steps: list[str]) -> Decision | Refused:
+                        steps: list[str], corroborated: float | None = None) -> Decision | Refused:
         """Step (a). The proposal's name is matched against the condition (``core``: the mention without the
         side and encounter it states, which choose among the code's siblings afterwards); what its title
-        states beyond the mention is judged against all the mention's ``words``."""
+        states beyond the mention is judged against all the mention's ``words``. ``corroborated`` (the score
+        of the search's closest name, found to be the proposal's own) stands in for the name's match."""
         from graph.terminology.concepts import normalise_code
 
         code = normalise_code(system, code)
@@ -1368,17 +1385,20 @@ class Grounder:
         if wrong:
             steps.append(f"proposed: is {wrong}")
             return Refused()
-        score = self._match(core, entry)
-        if score < PROPOSED_MATCH_THRESHOLD:
+        score = self._match(core, entry) if corroborated is None else corroborated
+        if corroborated is not None:
+            steps.append(f"corroborated: the search's closest name to {mention!r} is {entry.code}'s own "
+                         f"(score {corroborated:.2f})")
+        elif score < PROPOSED_MATCH_THRESHOLD:
             steps.append(f"proposed: its name {entry.display!r} does not match {mention!r} "
                          f"(score {score:.2f} < {PROPOSED_MATCH_THRESHOLD})")
             return Refused()
-        if not any(covers(core, name) for name in self.lexicon.names_of(entry)):
+        elif not any(covers(core, name) for name in self.lexicon.names_of(entry)):
             steps.append(f"proposed: its name {entry.display!r} leaves out words of {mention!r} "
                          f"(score {score:.2f}): another concept")
             return Refused()
         denied = _NOT_SPECIFIED_AS.search(entry.display)
-        if denied is not None and comparable(denied.group(1).lower()) in words:
+        if denied is not None and comparable(denied.group(1).lower()) in {*words, *tokens(mention)}:
             # M75.121 "… not specified as traumatic" for "traumatic R rotator cuff tear": the text says it is
             steps.append(f"proposed: its name {entry.display!r} is {denied.group(0)!r}, which {mention!r} states")
             return Refused()
@@ -1895,6 +1915,22 @@ class Grounder:
                             best = (entry, score)
                         break
         return best
+
+    def _closest_is_proposed(self, words: tuple[str, ...], category: str, system: str, code: str) -> float | None:
+        """The score of the search's own closest name (``_fuzzy``: a name that adds no state, no condition and
+        no denial the mention lacks) where it belongs to the proposed code, or to the code it is filed under
+        with the initial encounter the text leaves to its default (S61.210A under S61.210), and scores at
+        least :data:`CORROBORATED_FLOOR`; else ``None``."""
+        entry = self.lexicon.get(system, _normalised(system, code))
+        best = self._fuzzy(words, category, self.systems_for(category))
+        if entry is None or best is None or best[1] < CORROBORATED_FLOOR:
+            return None
+        closest, score = best
+        if closest.ref == entry.ref or (
+                system == closest.system == "ICD10CM" and _icd_parent(entry.code) == closest.code
+                and len(entry.code) == 8 and entry.code.endswith("A")):
+            return score
+        return None
 
     def _adds_a_condition(self, words: tuple[str, ...], name: tuple[str, ...]) -> bool:
         """``name`` holds, beyond the mention's words (or close spellings of them), a word that is by itself

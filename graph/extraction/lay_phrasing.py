@@ -32,6 +32,15 @@ _CLAUSE_END = re.compile(r"[,;]|\band\b")
 _INTENSIFIER = re.compile(r"\b(?:really|so|super|quite|extremely|pretty|awfully|terribly)\s+", re.IGNORECASE)
 
 
+def denies_or_doubts(text: str) -> bool:
+    """``text`` holds a word that denies, doubts or puts in the past what it says.
+
+    >>> denies_or_doubts("denies chest pain"), denies_or_doubts("r/o PE"), denies_or_doubts("AFib w/ RVR")
+    (True, True, False)
+    """
+    return _DENIED.search(text) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Phrasing:
     """One entry: a pattern searched in a mention, the term it says, for which category, and who says so."""

@@ -1486,3 +1486,21 @@ def test_a_toe_read_as_its_foot_never_takes_a_metatarsal_by_its_ordinal():
     entries = with_codes(coded)
     g = grounder_of(entries)
     assert not (g.ground("fifth toe fracture", "diagnosis").code or "").startswith("S92.35")
+
+
+def test_a_proposal_whose_own_name_is_the_closest_of_all_is_corroborated_not_thrown_away():
+    """Issue 21: a correct proposal was refused where its name left out a word of the mention ("mutation"), and
+    the search then found that same code as its closest name, below the fuzzy threshold: two readings agreeing,
+    and both discarded. Never for another code's name, a denied mention, or a proposal saying more."""
+    g = grounder_of(with_codes([("Z14.1", "Cystic fibrosis carrier", True),
+                                ("Z14.8", "Genetic carrier of other disease", True)]))
+    mention = "carrier of a cystic fibrosis mutation"
+    alone = g.ground(mention, "diagnosis")
+    assert alone.outcome == "reject"  # the name alone is too far to choose
+    kept = g.ground(mention, "diagnosis", system="ICD10CM", code="Z14.1")
+    assert (kept.outcome, kept.code, kept.method) == ("accept", "Z14.1", "corroborated")
+    assert any(step.startswith("corroborated:") for step in kept.steps)
+    other = g.ground(mention, "diagnosis", system="ICD10CM", code="Z14.8")
+    assert other.outcome == "reject" or other.code != "Z14.8"
+    denied = g.ground("not a carrier of a cystic fibrosis mutation", "diagnosis", system="ICD10CM", code="Z14.1")
+    assert denied.outcome == "reject"
