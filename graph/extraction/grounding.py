@@ -433,7 +433,8 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
     ranked = sorted(
         ((count(_UNSPECIFIED_MARK, c) + count(_ABSENT_MARK, c), count(_ABSENT_MARK, c),
           c.display.lower().startswith(parent.display.lower()), -len(c.display), c)
-         for c in children if c.active and count(_WITH, c) <= 0 and not _grades(parent, c)),
+         for c in children if c.active and count(_WITH, c) <= 0 and not _grades(parent, c)
+         and not _adds_beside_its_marks(parent, c)),
         key=lambda r: r[:4], reverse=True)
     if not ranked or ranked[0][0] <= 0 or (len(ranked) > 1 and ranked[1][:4] == ranked[0][:4]):
         return None
@@ -441,6 +442,31 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
                                                                                     ranked[1][4]):
         return None
     return ranked[0][4]
+
+
+def _adds_beside_its_marks(parent: Entry, child: Entry) -> bool:
+    """``child``'s title holds, in a clause after its first, outside those that say "unspecified" and before
+    any mark of absence ("without …", "not intractable"), a word its parent's title lacks: a form of its own,
+    however many marks it also carries. H35.3193 "…, unspecified eye, advanced atrophic without subfoveal
+    involvement" is a stage, not the default of H35.319 (its sibling H35.3190 "…, stage unspecified" is);
+    F31.1 "Bipolar disorder, current episode manic without psychotic features" is an episode, not F31's.
+
+    >>> parent = Entry("ICD10CM", "H35.319", "Nonexudative age-related macular degeneration, unspecified eye", "R",
+    ...                "category", billable=False)
+    >>> staged = Entry("ICD10CM", "H35.3193", parent.display + ", advanced atrophic without subfoveal involvement",
+    ...                "R", "code", billable=True)
+    >>> unstaged = Entry("ICD10CM", "H35.3190", parent.display + ", stage unspecified", "R", "code", billable=True)
+    >>> _adds_beside_its_marks(parent, staged), _adds_beside_its_marks(parent, unstaged)
+    (True, False)
+    """
+    said = set(tokens(parent.display, keep_qualifiers=True))
+    for clause in child.display.split(",")[1:]:  # the first restates the condition, maybe in words of its own
+        if _UNSPECIFIED_MARK.search(clause):
+            continue
+        before = _ABSENT_MARK.split(clause, maxsplit=1)[0]
+        if set(tokens(before, keep_qualifiers=True)) - said - {"uncomplicated", "not", "specified", "as"}:
+            return True
+    return False
 
 
 #: Words of a form the Alphabetic Index takes where the text names none (its nonessential modifiers: "Fracture,
