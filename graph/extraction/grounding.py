@@ -1443,7 +1443,8 @@ class Grounder:
                          f"{mention!r} does not state")
             return Refused(says_more=True)
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
-        supported = self._supported_instead(entry, core, category)
+        # "endometriosis of the left ovary" is a name of N80.102 as written, side and all: nothing said beyond it
+        supported = None if words in self.lexicon.names_of(entry) else self._supported_instead(entry, core, category)
         # the level the text names, with the axes the text states ("…, subsequent encounter" of the right patella)
         leveled: list[str] = []
         stated = self._by_axes(self._default_code(supported, leveled), axes, words, leveled) if supported else None

@@ -1504,3 +1504,15 @@ def test_a_proposal_whose_own_name_is_the_closest_of_all_is_corroborated_not_thr
     assert other.outcome == "reject" or other.code != "Z14.8"
     denied = g.ground("not a carrier of a cystic fibrosis mutation", "diagnosis", system="ICD10CM", code="Z14.1")
     assert denied.outcome == "reject"
+
+
+def test_a_proposal_named_by_the_mention_with_its_side_says_nothing_beyond_it():
+    """N80.102 "Endometriosis of left ovary, …" for "endometriosis of the left ovary": the condition without its
+    side names N80.109 "…, unspecified side, …", but the proposal's own name is the mention, side and all."""
+    g = grounder_of(with_codes([("N80.10", "Endometriosis of ovary", False),
+                                ("N80.109", "Endometriosis of ovary, unspecified side, unspecified depth", True),
+                                ("N80.102", "Endometriosis of left ovary, unspecified depth", True)]))
+    kept = g.ground("endometriosis of the left ovary", "diagnosis", system="ICD10CM", code="N80.102")
+    assert (kept.outcome, kept.code) == ("accept", "N80.102")
+    unsided = g.ground("endometriosis of the ovary", "diagnosis", system="ICD10CM", code="N80.102")
+    assert (unsided.outcome, unsided.code) == ("replace", "N80.109")
