@@ -131,6 +131,20 @@ _ORGAN_OF: dict[str, str] = {
     "laryngeal": "larynx",
     "pharyngeal": "pharynx",
     "tonsillar": "tonsil",
+    "scrotal": "scrotum",
+    "penile": "penis",
+    "vulvar": "vulva",
+    "ureteric": "ureter",
+    "corneal": "cornea",
+    "mandibular": "mandible",
+    "sacral": "sacrum",
+    "coccygeal": "coccyx",
+    "sternal": "sternum",
+    "calcaneal": "calcaneus",
+    "ileal": "ileum",
+    "jejunal": "jejunum",
+    "cecal": "cecum",
+    "appendiceal": "appendix",
 }
 #: An organ named where titles use its adjective ("interstitial lung disease": "Interstitial pulmonary disease").
 _ADJECTIVE_OF = {organ: adjective for adjective, organ in _ORGAN_OF.items()}
@@ -151,6 +165,8 @@ def as_organs(words: tuple[str, ...]) -> tuple[str, ...]:
 
     >>> as_organs(("right", "femoral", "neck", "fracture"))
     ('right', 'femur', 'neck', 'fracture')
+    >>> as_organs(("scrotal", "contusion")), as_organs(("left", "ureteric", "stone"))
+    (('scrotum', 'contusion'), ('left', 'ureter', 'stone'))
     """
     return tuple(part for w in words for part in _ORGAN_OF.get(w, w).split())
 
