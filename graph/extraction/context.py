@@ -415,7 +415,7 @@ def as_cerebral_infarction(mention: str) -> str | None:
 #: where it was seen ("noted on exam"), a clause that says it is unspecified ("organism not identified").
 _NOTE_ASIDES = re.compile(
     r"\s*\b(?:(?:in|since|from|dx|diagnosed|placed|quit)\s+)?(?:19|20)\d\d\b"
-    r"|\s*\bx\s?\d+\b"
+    r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|yrs?|years?))?\b"
     # how it happened, an external cause coded apart (chapter 20): "L hip contusion s/p mechanical fall"
     r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
     r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|straddle\s+injury)\b"
@@ -460,7 +460,8 @@ _MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
 #: A clause that tells how things stand now, which a history or a condition's code does not say: "hx of MI,
 #: no current symptoms", "h/o breast cancer, s/p lumpectomy, finished chemo", "asthma, well controlled".
 _COURSE_SO_FAR = re.compile(
-    r"^(?:no current symptoms|currently asymptomatic|asymptomatic(?: now)?|no recurrence|stable|"
+    r"^(?:no current symptoms|currently asymptomatic|asymptomatic(?: now)?|no recurrence|stable|newly diagnosed|"
+    r"new(?:ly)? dx|managed (?:non-?operatively|conservatively|medically|expectantly|nonsurgically)|"
     r"well[- ]controlled|(?:finished|completed) (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
     r"excised|resected|removed|treated|cured|resolved|in remission|ned|no evidence of (?:disease|recurrence)|"
     r"not (?:yet )?on (?:hd|dialysis|hemodialysis|insulin)|"
@@ -475,8 +476,9 @@ _SAYS_THE_DEFAULT = re.compile(
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside.
 _SIDED = re.compile(r"\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(
-    r"^(?:(?:organism|site|cause|type|stage|laterality|side)\s+(?:not\s+(?:identified|specified|known|stated)|"
-    r"unknown|unspecified)|unspecified|nos|not otherwise specified)$", re.IGNORECASE)
+    r"^(?:(?:organism|site|cause|type|subtype|stage|grade|laterality|side|source|etiology|aetiology)\s+"
+    r"(?:not\s+(?:yet\s+)?(?:identified|specified|known|stated|documented|determined)|unknown|unclear|"
+    r"undetermined|unspecified|tbd|to be determined)|unspecified|nos|not otherwise specified)$", re.IGNORECASE)
 
 
 def without_note_asides(mention: str) -> list[str]:
@@ -500,6 +502,10 @@ def without_note_asides(mention: str) -> list[str]:
     (['single R rib fx'], ['testicular contusion'])
     >>> without_note_asides("gout flare, R 1st MTP"), without_note_asides("cataract, left eye, 2 mm")
     ([], ['cataract, left eye'])
+    >>> without_note_asides("N/V x2 days"), without_note_asides("UGIB, source TBD")
+    (['N/V'], ['UGIB'])
+    >>> without_note_asides("minor liver laceration, managed non-operatively")
+    ['minor liver laceration']
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare

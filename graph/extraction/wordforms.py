@@ -61,7 +61,7 @@ _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "bleed": ("hemorrhage", "bleeding"), "bleeding": ("hemorrhage",), "stone": ("calculus",), "stones": ("calculus",),
     "palsy": ("paralysis",), "thoughts": ("ideation",), "thought": ("ideation",), "sarcoid": ("sarcoidosis",),
     "solitary": ("single",), "single": ("one",), "depression": ("depressive disorder",), "torn": ("tear",),
-    "hematoma": ("hemorrhage",), "psychosis": ("psychotic features",),
+    "hematoma": ("hemorrhage",), "psychosis": ("psychotic features",), "recipient": ("status",),
     "bruise": ("contusion",), "bruised": ("contusion",), "seizure": ("convulsion",),
     # the Index sends a laceration or puncture not said otherwise to the codes "without foreign body"
     "laceration": ("laceration without foreign body",), "puncture": ("puncture wound without foreign body",),
@@ -123,6 +123,8 @@ def title_words(word: str) -> tuple[str, ...]:
 
     >>> title_words("bleed"), title_words("fever"), title_words(comparable("bruised"))
     (('hemorrhage', 'bleeding'), (), ('contusion',))
+    >>> title_words("recipient")  # "lung transplant recipient": Z94.2 "Lung transplant status"
+    ('status',)
     """
     return _TITLE_WORDS_COMPARED.get(word, ())
 
