@@ -34,7 +34,11 @@ _EPISODES = r"(?:(?:recurrent|frequent|occasional|intermittent|brief|several|mul
             r"(?:episodes?|attacks?|bouts?)\s+of\s+(?:(?:a|an)\s+)?"
 #: An examination's grade before a sign ("2+ pitting edema", "trace edema").
 _GRADE = r"(?:[1-4]\s?\+|trace)\s+"
-_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED})(?:(?:a|an)\s+)?(?:{_SIZE})?)?(?:{_GRADE})?"
+#: A patient saying what they have, or a note saying it of them: "I've had a fever", "she has a cough".
+_HAS = r"(?:i|she|he|they|we)(?:['’]ve|['’]s|\s+have|\s+has)?\s+(?:been\s+)?(?:got|had|having|have|has|gets|" \
+       r"getting|keeps?\s+(?:having|getting))\s+"
+_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED}|{_HAS})(?:(?:a|an)\s+)?(?:{_SIZE})?)?"
+                   rf"(?:{_GRADE})?"
                    # "longstanding persistent" is a kind of atrial fibrillation (I48.11), never a frame
                    rf"(?:long[- ]?standing\s+(?!persistent\b))?(?:{_HOW_MANY})?(?:{_EPISODES})?", re.IGNORECASE)
 _COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few|an?)"
@@ -116,6 +120,8 @@ def without_frame(mention: str) -> str:
     'malar rash'
     >>> without_frame("A 4-year-old diagnosed with Kawasaki disease after 6 days of fever and a strawberry tongue")
     'Kawasaki disease'
+    >>> without_frame("I've had a fever for three days"), without_frame("she has a barking cough")
+    ('fever', 'barking cough')
     """
     core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
     # an article before a phrase of two words or more ("a generalized tonic-clonic seizure"), never "a fib"

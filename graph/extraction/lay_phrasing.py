@@ -106,7 +106,44 @@ def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list
     for said in dict.fromkeys((mention, _INTENSIFIER.sub("", mention))):
         if gate[1].search(said) and (found := [p for p in phrasings if p.says(said, category)]):
             return found
-    return []
+    hurting = pain_of_a_part(mention) if category == "finding" else None
+    return [hurting] if hurting is not None else []
+
+
+#: A part of the body said to hurt ("my lower back is killing me", "his knee has been aching"), and the name
+#: of that part's pain where it is not "<part> pain".
+_HURTS = re.compile(
+    r"\b(?:my|his|her|their|the)\s+(?P<part>lower back|low back|upper back|[a-z]+)(?:['’]s|\s+is|\s+are|\s+has|"
+    r"\s+have|\s+keeps)?(?:\s+been)?\s+(?:really\s+|so\s+)?(?:killing\s+(?:me|him|her|them)|hurt(?:s|ing)?|"
+    r"ach(?:es|ing)|sore|throbbing|pounding|splitting)\b", re.IGNORECASE)
+_PAIN_OF = {"head": "headache", "throat": "sore throat", "stomach": "abdominal pain", "belly": "abdominal pain",
+            "tummy": "abdominal pain", "lower back": "low back pain", "low back": "low back pain",
+            "feet": "foot pain", "teeth": "toothache", "tooth": "toothache"}
+_PARTS = frozenset({"back", "upper back", "neck", "chest", "knee", "knees", "hip", "hips", "shoulder", "shoulders",
+                    "ear", "ears", "eye", "eyes", "foot", "hand", "hands", "wrist", "wrists", "ankle", "ankles",
+                    "elbow", "elbows", "leg", "legs", "arm", "arms", "jaw", "joints", "heel", "breast", "breasts",
+                    "side", "flank", "groin", "testicle", "testicles", "calf", "calves", "thigh", "thighs", *_PAIN_OF})
+
+
+def pain_of_a_part(mention: str) -> Phrasing | None:
+    """The pain of a part of the body a sentence says hurts, where nothing in it denies it.
+
+    >>> [pain_of_a_part(m).means for m in ("my lower back is killing me", "my head's been pounding since yesterday",
+    ...                                    "her knees have been aching")]
+    ['low back pain', 'headache', 'knee pain']
+    >>> pain_of_a_part("my heart is breaking"), pain_of_a_part("my back doesn't hurt")
+    (None, None)
+    >>> pain_of_a_part("no, my ear hurts") is None
+    True
+    """
+    said = _HURTS.search(mention)
+    part = said.group("part").lower() if said else None
+    if said is None or part not in _PARTS or _DENIED.search(mention):
+        return None
+    one = {"calves": "calf"}.get(part) or (part[:-1] if part.endswith("s") and part[:-1] in _PARTS else part)
+    means = _PAIN_OF.get(one, f"{one} pain")
+    return Phrasing("pain_of_a_part", _HURTS, means, "finding",
+                    "clinigraph: a part of the body a patient says hurts is that part's pain")
 
 
 #: Per list of phrasings (by identity, the list kept beside it), one pattern that holds them all.

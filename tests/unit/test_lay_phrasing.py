@@ -104,12 +104,19 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
     ("I have high blood pressure, been on pills for years", "diagnosis", "high blood pressure"),
     ("I passed a kidney stone last year", "diagnosis", "kidney stone"),
     ("I think I'm having a miscarriage", "diagnosis", "miscarriage"),
+    ("my pee looks foamy", "finding", "foamy urine"),
+    ("I'm itchy all over and can't stop scratching", "finding", "pruritus"),
+    ("everyone would be better off without me", "finding", "suicidal ideation"),
+    ("his fingers are long and thin, like a spider's", "finding", "arachnodactyly"),
+    ("my lower back is killing me", "finding", "low back pain"),
+    ("my head's been pounding since yesterday", "finding", "headache"),
 ])
 def test_a_patients_own_words_say_the_term(mention, category, means):
     assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
 
 
 @pytest.mark.parametrize("mention", ["no sore throat", "my sugar is normal", "denies nosebleeds",
-                                     "periods are light", "no lump in her breast"])
+                                     "periods are light", "no lump in her breast", "my back doesn't hurt",
+                                     "no longer itchy", "my heart is breaking"])
 def test_a_denial_or_a_normal_is_no_phrasing(mention):
     assert lay_readings(load_lay_phrasing(), mention, "finding") == []
