@@ -661,3 +661,39 @@ def with_trimester(mention: str) -> str | None:
     weeks = int(said["weeks"])
     trimester = "first" if weeks < 14 else "second" if weeks < 28 else "third"
     return f"{mention[:said.start()].rstrip(' ,')}, {trimester} trimester{mention[said.end():]}".strip()
+
+
+#: A test and what it found, in a vignette's clause: "CT shows a 5-mm stone in the left ureter", "karyotype is
+#: 45,X". What follows a denial ("and no hydronephrosis") or a comma is something else.
+_TEST_FOUND = re.compile(
+    r"(?:^|[;.]\s+|,\s+(?:and\s+)?|\band\s+)(?:(?:a|an|the|her|his)\s+)?(?:repeat\s+|chest\s+|abdominal\s+|"
+    r"renal\s+|pelvic\s+|head\s+|node\s+|bone\s+|skin\s+|liver\s+|kidney\s+)?(?P<test>x-?ray|cxr|ct|mri|"
+    r"ultrasound|echo(?:cardiogram)?|ecg|ekg|biopsy|imaging|scan|angiogram|endoscopy|colonoscopy|karyotype|"
+    r"culture|smear)(?:\s+scan)?\s+(?:shows?|showed|reveals?|revealed|demonstrates?|demonstrated|confirms?|"
+    r"confirmed|is|was)\s+(?P<found>[^;.]+?)(?=\s+(?:and|with|but)\s+(?:no|normal)\b|\s+without\b|[;.]|,\s|$)",
+    re.IGNORECASE)
+
+
+def found_by_a_test(mention: str) -> list[str]:
+    """What a vignette says its tests found, in its order: each is a condition the text states, not infers.
+    A karyotype's result is said as its titles say it ("Karyotype 45, X").
+
+    >>> found_by_a_test("A 34-year-old man has left flank pain; CT shows a 5-mm stone in the left ureter and "
+    ...                 "no hydronephrosis.")
+    ['5-mm stone in the left ureter']
+    >>> found_by_a_test("A 14-year-old girl has a webbed neck and primary amenorrhoea; karyotype is 45,X.")
+    ['karyotype 45,X']
+    >>> found_by_a_test("chest pain radiating to the left arm"), found_by_a_test("TSH is suppressed")
+    ([], [])
+    """
+    found = []
+    for said in _TEST_FOUND.finditer(mention):
+        phrase = _ARTICLE_ANY.sub("", said.group("found").strip())
+        if said.group("test").lower() == "karyotype":
+            phrase = f"karyotype {phrase}"
+        if phrase and phrase not in found:
+            found.append(phrase)
+    return found
+
+
+_ARTICLE_ANY = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)

@@ -66,6 +66,7 @@ from graph.extraction.context import (
     as_malignant_neoplasm,
     due_to,
     exertional,
+    found_by_a_test,
     in_a_newborn,
     pregnancy_said,
     site_first,
@@ -994,6 +995,14 @@ class Grounder:
             # the condition alone only where its code is a newborn's (P) or congenital (Q): "LGA baby" is P08.1,
             # while a newborn's sepsis is never the adult's A41.9
             said_otherwise.append((newborn[-1], f"newborn: {mention!r} is a newborn's {newborn[-1]!r}", "PQ"))
+        for phrase in found_by_a_test(mention) if found is None and category == "diagnosis" and last_resorts else ():
+            # a vignette's test that found it ("CT shows a 5-mm stone in the left ureter"): the condition the text
+            # states; named exactly, never by a look-alike, for a vignette says much else beside it
+            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
+                                  last_resorts=False)
+            if decided.outcome != "reject" and decided.method in _EXACT_METHODS:
+                decided.steps.insert(0, f"vignette: a test found {phrase!r}")
+                return decided
         for phrase, note, chapters in said_otherwise:  # with a name found, only the cancer's ICD-10-CM reading
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=False)

@@ -1516,3 +1516,20 @@ def test_a_proposal_named_by_the_mention_with_its_side_says_nothing_beyond_it():
     assert (kept.outcome, kept.code) == ("accept", "N80.102")
     unsided = g.ground("endometriosis of the ovary", "diagnosis", system="ICD10CM", code="N80.102")
     assert (unsided.outcome, unsided.code) == ("replace", "N80.109")
+
+
+def test_a_vignette_states_what_its_tests_found_and_nothing_it_implies():
+    """Issue 21's vignette phrasing: "CT shows a 5-mm stone in the left ureter" states the ureteric calculus;
+    the flank pain and the haematuria are findings, and a diagnosis they imply is never read into them."""
+    g = grounder_of(with_codes([("N20.0", "Calculus of kidney", True), ("N20.1", "Calculus of ureter", True),
+                                ("Q96.0", "Karyotype 45, X", True)]))
+    stone = ("A 34-year-old man has sudden severe left flank pain radiating to the groin; CT shows a 5-mm stone in "
+             "the left ureter and no hydronephrosis.")
+    found = g.ground(stone, "diagnosis")
+    assert (found.outcome, found.code) == ("accept", "N20.1")
+    assert "vignette: a test found 'stone in the left ureter'" in found.steps
+    replaced = g.ground(stone, "diagnosis", system="ICD10CM", code="N20.0")
+    assert (replaced.outcome, replaced.code) == ("replace", "N20.1")
+    assert g.ground("A girl of 14 has a webbed neck; karyotype is 45,X.", "diagnosis").code == "Q96.0"
+    implied = "A 34-year-old man has sudden severe left flank pain radiating to the groin and blood in the urine."
+    assert g.ground(implied, "diagnosis").outcome == "reject"
