@@ -1302,7 +1302,8 @@ class Grounder:
         whose = "family" if family else "personal"
         for words in self.lexicon.readings(tokens(of), "diagnosis"):
             covering = [(len(tail) - len(words), entry.billable is False, entry.code, entry)
-                        for entry, tails, _ in self._history_codes(whose) for tail in tails if covers(words, tail)]
+                        for entry, tails, _ in self._history_codes(whose) for tail in tails
+                        if covers(words, tail) and not adds_state(words, tail)]  # "melanoma": not "… in situ"
             if covering:
                 entry = min(covering, key=lambda c: c[:3])[3]
                 steps.append(f"history: {entry.code} {entry.display!r} names {' '.join(words)!r}")
@@ -1331,6 +1332,14 @@ class Grounder:
         span, entry = min(held, key=lambda h: (-len(h[0][0]), h[0][0] != h[0][1], h[1].code))
         steps.append(f"history: {of!r} is {condition.code} {condition.display!r}, a condition classifiable to "
                      f"{'–'.join(dict.fromkeys(span))}: {entry.code} {entry.display!r}")
+        said = tokens(condition.display or "")
+        # C61 "Malignant neoplasm of prostate" under Z85.4 (genital organs): Z85.46 "Personal history of malignant
+        # neoplasm of prostate", the one code of the category whose title names the condition's own title
+        named = [e for e, tails, _ in self._history_codes(whose) if e.billable and e.code.startswith(entry.code)
+                 and said in tails] if entry.billable is False else []
+        if len(named) == 1:
+            steps.append(f"history: {named[0].code} {named[0].display!r} names {condition.display!r}")
+            return f"{whose}_history", named[0]
         return self._billable_history(entry, whose, steps)
 
     @staticmethod

@@ -359,7 +359,7 @@ class Loan:
 STATE_WORDS = frozenset({"congenital", "induced", "iatrogenic", "postprocedural", "postoperative", "secondary",
                          "traumatic", "alcoholic", "rheumatic", "recurrent", "remission", "relapse",
                          "susceptibility", "hereditary", "familial", "gestational", "neonatal", "drug",
-                         "asymptomatic", "abuse", "dependence", "situ", "pathological", "stress",
+                         "asymptomatic", "abuse", "dependence", "situ", "insitu", "pathological", "stress",
                          "retained"})
 
 

@@ -1533,3 +1533,21 @@ def test_a_vignette_states_what_its_tests_found_and_nothing_it_implies():
     assert g.ground("A girl of 14 has a webbed neck; karyotype is 45,X.", "diagnosis").code == "Q96.0"
     implied = "A 34-year-old man has sudden severe left flank pain radiating to the groin and blood in the urine."
     assert g.ground(implied, "diagnosis").outcome == "reject"
+
+
+def test_a_history_goes_to_the_code_naming_the_condition_within_its_category_and_never_to_an_in_situ_form():
+    """"history of prostate cancer": C61 is classifiable to the category Z85.4, whose code Z85.46 names the
+    condition's own title — no other condition's. "History of melanoma" is no melanoma in situ (Z86.006)."""
+    g = grounder_of(with_codes([
+        ("C61", "Malignant neoplasm of prostate", True),
+        ("C43.9", "Malignant melanoma of skin, unspecified", True),
+        ("Z85.4", "Personal history of malignant neoplasm of genital organs", False),
+        ("Z85.40", "Personal history of malignant neoplasm of unspecified female genital organ", True),
+        ("Z85.46", "Personal history of malignant neoplasm of prostate", True),
+        ("Z85.82", "Personal history of other malignant neoplasm of skin", False),
+        ("Z85.820", "Personal history of malignant melanoma of skin", True),
+        ("Z86.006", "Personal history of melanoma in-situ", True)]))
+    g.lexicon.by_ref[("ICD10CM", "Z85.4")].names = ("Conditions classifiable to C51-C63",)  # type: ignore[misc]
+    assert g.ground("history of prostate cancer", "diagnosis").code == "Z85.46"
+    assert g.ground("history of melanoma", "diagnosis").code == "Z85.820"
+    assert g.ground("history of melanoma in situ", "diagnosis").code == "Z86.006"
