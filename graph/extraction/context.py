@@ -421,6 +421,8 @@ def as_cerebral_infarction(mention: str) -> str | None:
 #: where it was seen ("noted on exam"), a clause that says it is unspecified ("organism not identified").
 _NOTE_ASIDES = re.compile(
     r"\s*\b(?:(?:in|since|from|dx|diagnosed|placed|quit)\s+)?(?:19|20)\d\d\b"
+    # DSM-5's specifiers of a remission, which ICD-10-CM codes as "in remission" whichever (F10.21)
+    r"|\s*\b(?:early|sustained)\b(?=\s+remission\b)"
     r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|yrs?|years?))?\b"
     # how it happened, an external cause coded apart (chapter 20): "L hip contusion s/p mechanical fall"
     r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
@@ -512,6 +514,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['N/V'], ['UGIB'])
     >>> without_note_asides("minor liver laceration, managed non-operatively")
     ['minor liver laceration']
+    >>> without_note_asides("alcohol dependence, in early remission")
+    ['alcohol dependence, in remission', 'alcohol dependence']
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare

@@ -29,7 +29,8 @@ _CATEGORIES = ("finding", "diagnosis", "any")
 _CLAUSE_END = re.compile(r"[,;]|\band\b")
 #: Words that only make a sentence stronger ("bruises really easily"): read without them where the sentence as
 #: written holds no phrasing.
-_INTENSIFIER = re.compile(r"\b(?:really|so|super|quite|extremely|pretty|awfully|terribly)\s+", re.IGNORECASE)
+_INTENSIFIER = re.compile(r"\b(?:really|so|super|quite|extremely|pretty|awfully|terribly|all(?!\s+over\b))\s+",
+                          re.IGNORECASE)
 
 
 def denies_or_doubts(text: str) -> bool:

@@ -110,6 +110,7 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
     ("his fingers are long and thin, like a spider's", "finding", "arachnodactyly"),
     ("my lower back is killing me", "finding", "low back pain"),
     ("my head's been pounding since yesterday", "finding", "headache"),
+    ("my ankles and feet are all puffy", "finding", "pedal edema"),
 ])
 def test_a_patients_own_words_say_the_term(mention, category, means):
     assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
