@@ -437,10 +437,11 @@ _NOTE_ASIDES = re.compile(
 #: its external cause, a chapter 20 code of its own, never a word of the injury's title.
 _INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|lacs?|lacerations?|contusions?|bruises?|sprains?|strains?|"
                           r"dislocations?|fb|foreign\s+body|hematoma|abrasions?|burns?|bites?|perforation|concussion|"
-                          r"sdh|edh|tears?|torn|ruptured?|injury|injuries|wounds?|suicide\s+attempts?)\b",
+                          r"sdh|edh|tears?|torn|ruptured?|injury|injuries|wounds?|suicide\s+attempts?|broken|"
+                          r"heat\s?stroke|frostbite)\b",
                           re.IGNORECASE)
 _MECHANISM = re.compile(r"\s*,?\s+(?:after|following|from|while|during|when|playing|lifting|using|grinding|"
-                        r"falling|fell|hit|struck|s/p|by)\b.*$", re.IGNORECASE)
+                        r"falling|fell|hit|struck|s/p|by)\b.*$|\s*,\s*[a-z]+ing\s*$", re.IGNORECASE)
 
 
 def without_mechanism(mention: str) -> str | None:
@@ -454,6 +455,8 @@ def without_mechanism(mention: str) -> str | None:
     'subungual hematoma R thumb'
     >>> without_mechanism("prior suicide attempt by overdose")
     'prior suicide attempt'
+    >>> without_mechanism("ACL tear, left knee, skiing"), without_mechanism("exertional heat stroke during a marathon")
+    ('ACL tear, left knee', 'exertional heat stroke')
     """
     injury = _INJURY_WORD.search(mention)
     if injury is None:

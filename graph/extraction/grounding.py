@@ -1015,11 +1015,13 @@ class Grounder:
             # "pAF, CHA2DS2-VASc 3" is the pAF; a proposal is judged on the whole mention (above), not the part
             decided = self.ground(form, category, finding_type=finding_type, categories=categories)
             # a fuzzy match only where its title holds every word as written ("L hip contusion": "Contusion of
-            # left hip"), never a misspelt one; a side said as its axis ("on both sides") is the code's to say
+            # left hip"), never a misspelt one; a side said as its axis ("on both sides") is the code's to say,
+            # an injury's word as chapter 19 names it ("ACL tear": a sprain of the anterior cruciate ligament)
             if decided.outcome != "reject" and (decided.method != "fuzzy" or any(
-                    set(as_organs(reading)) <= set(tokens(decided.display or ""))
-                    or set(as_organs(read_axes(reading)[1])) <= set(tokens(decided.display or ""))
-                    for reading in self.lexicon.readings(sides_said(tokens(form)), category))):
+                    set(as_organs(said)) <= set(tokens(decided.display or ""))
+                    or set(as_organs(read_axes(said)[1])) <= set(tokens(decided.display or ""))
+                    for reading in self.lexicon.readings(sides_said(tokens(form)), category)
+                    for said in dict.fromkeys((reading, injury_nouns(reading))))):
                 decided.steps.insert(0, _aside(mention, form))
                 if failure and system and code:
                     same = (decided.system, decided.code) == (system, _normalised(system, code))

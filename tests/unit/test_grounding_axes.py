@@ -1551,3 +1551,16 @@ def test_a_history_goes_to_the_code_naming_the_condition_within_its_category_and
     assert g.ground("history of prostate cancer", "diagnosis").code == "Z85.46"
     assert g.ground("history of melanoma", "diagnosis").code == "Z85.820"
     assert g.ground("history of melanoma in situ", "diagnosis").code == "Z86.006"
+
+
+def test_how_an_injury_happened_is_aside_even_as_a_bare_activity_and_a_tear_reads_as_chapter_19_names_it():
+    """"…, skiing", "… during a marathon": the external cause is a chapter 20 code of its own; what is left is
+    matched with the injury's word as its title says it (a ligament's tear is a sprain)."""
+    g = grounder_of(with_codes([
+        ("S83.512", "Sprain of anterior cruciate ligament of left knee", False),
+        ("S83.512A", "Sprain of anterior cruciate ligament of left knee, initial encounter", True),
+        ("T67.02", "Exertional heatstroke", False),
+        ("T67.02XA", "Exertional heatstroke, initial encounter", True)]))
+    assert g.ground("anterior cruciate ligament tear, left knee, skiing", "diagnosis").code == "S83.512A"
+    kept = g.ground("exertional heat stroke during a marathon", "diagnosis", system="ICD10CM", code="T67.02XA")
+    assert (kept.outcome, kept.code) == ("accept", "T67.02XA")
