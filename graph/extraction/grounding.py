@@ -1943,15 +1943,18 @@ class Grounder:
         # best score found, no later name can win (nor tie), so the answer is the one a scan of all of them
         # gives, at a fraction of the cost (a reject's words "pain" or "disease" reach thousands of long
         # titles, nearly all holding one word of the mention, and are never looked at one by one).
+        # No caller reads a score below CORROBORATED_FLOOR: a vignette's words reach thousands of names, none
+        # near, and are not scored one by one.
+        least = CORROBORATED_FLOOR
         for held, names in self._names_by_words_held(words, known, soft):
             matched = min(len(words), held + len(soft))
-            if best is not None and _score_bound(matched, len(words), 1) < best[1]:
+            if _score_bound(matched, len(words), 1) < (best[1] if best is not None else least):
                 break
             for name in sorted(names, key=len):  # within a group the shorter name has the higher bound
-                if best is not None and _score_bound(matched, len(words), len(name)) < best[1]:
+                if _score_bound(matched, len(words), len(name)) < (best[1] if best is not None else least):
                     break
                 score = similarity(words, name, known)
-                if (best is not None and score < best[1]) or adds_state(words, name) \
+                if score < (best[1] if best is not None else least) or adds_state(words, name) \
                         or self._adds_a_condition(words, name) \
                         or any(w in _DENYING_OR_GRADING and w not in words for w in name):
                     continue  # nor a name that denies what the mention says ("Non-pitting edema" for pitting edema)

@@ -182,7 +182,7 @@ def _full_scan(grounder, words, category, systems):
     a misspelt one, scored."""
     from difflib import get_close_matches
 
-    from graph.extraction.grounding import _SOFT_TOKEN, _adds_with, adds_state, kind_allows
+    from graph.extraction.grounding import _SOFT_TOKEN, CORROBORATED_FLOOR, _adds_with, adds_state, kind_allows
 
     lexicon = grounder.lexicon
     known = frozenset(w for w in words if w in lexicon.by_token)
@@ -196,7 +196,7 @@ def _full_scan(grounder, words, category, systems):
     best = None
     for name in names:
         score = similarity(words, name, known)
-        if adds_state(words, name):
+        if score < CORROBORATED_FLOOR or adds_state(words, name):  # no caller reads a score below the floor
             continue
         for entry in grounder._rank(lexicon.by_name[name], systems):
             if kind_allows(lexicon, entry, category) is None and not _adds_with(words, entry.display):
@@ -230,7 +230,8 @@ BOUNDED = [
 @pytest.mark.parametrize("category", ["diagnosis", "finding"])
 def test_the_bounded_fuzzy_search_finds_what_scoring_every_name_finds(grounder, lexicon, mention, category):
     """The search groups names by how many of the mention's words they hold and stops where no name can win;
-    its answer (entry and score) must be the one scoring every candidate name gives."""
+    its answer (entry and score) must be the one scoring every candidate name gives, among the scores a
+    caller reads (from CORROBORATED_FLOOR up)."""
     if lexicon == "bounded":
         grounder = Grounder(Lexicon(BOUNDED, {"ICD10CM": "ICD10CM@2026"}, {}))
     words = tokens(mention)
