@@ -704,3 +704,59 @@ def found_by_a_test(mention: str) -> list[str]:
 
 
 _ARTICLE_ANY = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
+
+
+#: The class a drug is poisoned by in ICD-10-CM's titles (T36–T50 "Poisoning by <class>, <intent>"), where the
+#: title does not name the drug: the class the Table of Drugs and Chemicals files it under.
+_POISONED_BY = {
+    **dict.fromkeys(("acetaminophen", "paracetamol", "tylenol", "apap"), "4-aminophenol derivatives"),
+    **dict.fromkeys(("aspirin", "asa", "salicylate", "salicylates"), "salicylates"),
+    **dict.fromkeys(("ibuprofen", "naproxen", "motrin", "advil"), "propionic acid derivatives"),
+    **dict.fromkeys(("sertraline", "fluoxetine", "citalopram", "escitalopram", "paroxetine", "ssri", "ssris"),
+                    "selective serotonin reuptake inhibitors"),
+    **dict.fromkeys(("venlafaxine", "duloxetine", "snri", "snris"),
+                    "selective serotonin and norepinephrine reuptake inhibitors"),
+    **dict.fromkeys(("amitriptyline", "nortriptyline", "imipramine", "tca", "tcas"), "tricyclic antidepressants"),
+    **dict.fromkeys(("diazepam", "lorazepam", "alprazolam", "clonazepam", "benzodiazepine", "benzodiazepines",
+                     "benzo", "benzos"), "benzodiazepines"),
+    **dict.fromkeys(("oxycodone", "hydrocodone", "morphine", "codeine", "opioid", "opioids", "opiate", "opiates"),
+                    "other opioids"),
+    **dict.fromkeys(("fentanyl",), "fentanyl or fentanyl analogs"),
+    **dict.fromkeys(("warfarin", "heparin", "anticoagulant", "anticoagulants"), "anticoagulants"),
+    **dict.fromkeys(("digoxin",), "cardiac-stimulant glycosides"),
+    **dict.fromkeys(("metoprolol", "propranolol", "atenolol", "beta-blocker", "beta-blockers"),
+                    "beta-adrenoreceptor antagonists"),
+    **dict.fromkeys(("amlodipine", "verapamil", "diltiazem"), "calcium-channel blockers"),
+    **{drug: drug for drug in ("insulin", "heroin", "methadone", "cocaine", "iron")},
+}
+_INTENTS = ((re.compile(r"\b(?:intentional(?:ly)?|deliberate(?:ly)?|suicid\w*|self[- ]harm|on purpose)\b", re.I),
+             "intentional self-harm"),
+            (re.compile(r"\bassault\w*\b", re.I), "assault"),
+            (re.compile(r"\bundetermined\b", re.I), "undetermined"))
+_POISONED = re.compile(r"^(?:(?:an?\s+)?(?:accidental|unintentional|intentional|deliberate|suicidal)\s+)?(?:"
+                       r"(?:overdose|od|poisoning|ingestion)\s+(?:of|by|with|on)\s+(?P<after>[\w\s-]+?)|"
+                       r"(?P<before>[\w-]+(?:\s+[\w-]+)?)\s+(?:overdose|od|poisoning|ingestion))"
+                       r"(?:\s*,?\s*(?:accidental|unintentional|intentional|deliberate|suicide attempt|"
+                       r"self[- ]harm))?$", re.IGNORECASE)
+
+
+def as_poisoning(mention: str) -> tuple[str, str] | None:
+    """A drug overdose said as ICD-10-CM titles a poisoning: the class its title names the drug by, and the
+    intent — accidental where the text does not say (guideline I.C.19.e.5.b). A drug's "toxicity" is not here:
+    taken as prescribed it is an adverse effect, coded otherwise.
+
+    >>> as_poisoning("accidental insulin overdose"), as_poisoning("intentional overdose of sertraline")
+    (('insulin', 'accidental (unintentional)'), ('selective serotonin reuptake inhibitors', 'intentional self-harm'))
+    >>> as_poisoning("Tylenol OD"), as_poisoning("digoxin toxicity"), as_poisoning("overdose of grief")
+    (('4-aminophenol derivatives', 'accidental (unintentional)'), None, None)
+    """
+    said = _POISONED.match(mention.strip())
+    if said is None:
+        return None
+    drug = (said.group("after") or said.group("before") or "").lower().split()
+    drug = [w for w in drug if w not in ("a", "an", "the", "his", "her", "my", "accidental", "intentional")]
+    poisoned_by = _POISONED_BY.get(" ".join(drug)) or (_POISONED_BY.get(drug[-1]) if drug else None)
+    if poisoned_by is None:
+        return None
+    intent = next((name for pattern, name in _INTENTS if pattern.search(mention)), "accidental (unintentional)")
+    return poisoned_by, intent

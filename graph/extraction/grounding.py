@@ -64,6 +64,7 @@ from graph.extraction.context import (
     as_drug_induced,
     as_foreign_body,
     as_malignant_neoplasm,
+    as_poisoning,
     due_to,
     exertional,
     found_by_a_test,
@@ -739,6 +740,7 @@ class Grounder:
         self.lexicon = lexicon
         self.phrasings = _shipped_phrasings() if phrasings is None else phrasings
         self._fuzzy_memo: dict[tuple[tuple[str, ...], str, tuple[str, ...]], tuple[Entry, float] | None] = {}
+        self._poisonings: list[Entry] | None = None  # T36–T50 initial poisonings, gathered on first use
         self._history: dict[str, list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]] = {}
 
     def systems_for(self, category: str, finding_type: str | None = None) -> tuple[str, ...]:
@@ -800,6 +802,9 @@ class Grounder:
         reading = read_measurement(mention) if category == "finding" else None
         if reading is not None and reading.value:  # "Na 121": what the value says against its reference range
             return self._ground_measurement(reading, finding_type, system, code)
+        poisoned = as_poisoning(mention) if category == "diagnosis" and "ICD10CM" in self.lexicon.releases else None
+        if poisoned is not None and (poisoning := self._poisoning(mention, *poisoned, system, code)) is not None:
+            return poisoning
         shorthand = read_shorthand(mention) if category == "diagnosis" else None
         if shorthand is not None and shorthand.kind == "history" and \
                 tokens(f"history of {shorthand.of}") in self.lexicon.index_terms:
@@ -1965,6 +1970,32 @@ class Grounder:
                             best = (entry, score)
                         break
         return best
+
+    def _poisoning(self, mention: str, poisoned_by: str, intent: str, system: str | None,
+                   code: str | None) -> Decision | None:
+        """The T36–T50 code titled "Poisoning by <poisoned_by> …, <intent>, initial encounter": the class
+        as the title's first clause says it, or begins it ("insulin and oral hypoglycemic [antidiabetic]
+        drugs"); ``None`` where no title says both."""
+        if self._poisonings is None:
+            self._poisonings = [e for (s, c), e in self.lexicon.by_ref.items()
+                                if s == "ICD10CM" and c[:1] == "T" and c[1:3].isdigit() and 36 <= int(c[1:3]) <= 50
+                                and e.active and e.billable and c.endswith("A")
+                                and e.display.lower().startswith("poisoning by ")]
+        chosen = sorted((e for e in self._poisonings
+                         if (said := e.display.lower().split(", ")[0][len("poisoning by "):]) == poisoned_by
+                         or said.startswith(f"{poisoned_by} and ")
+                         if f", {intent}, initial encounter" in e.display.lower()), key=lambda e: e.code)
+        if len(chosen) != 1:
+            return None
+        entry = chosen[0]
+        steps = [f"poisoning: {mention!r} is a poisoning by {poisoned_by}, {intent} (the intent accidental where "
+                 f"the text does not say, guideline I.C.19.e.5.b): {entry.code} {entry.display!r}"]
+        if system and code and (system, _normalised(system, code)) == entry.ref:
+            return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, 1.0,
+                            "proposed code checked: the poisoning the text says", steps)
+        return Decision("replace" if system and code else "accept", "poisoning", entry.system, entry.code,
+                        entry.display, entry.release, 1.0, (f"proposed {system} {code} is not the poisoning the "
+                        f"text says; " if system and code else "") + "poisoning by drug class and intent", steps)
 
     def _closest_is_proposed(self, words: tuple[str, ...], category: str, system: str, code: str) -> float | None:
         """The score of the search's own closest name (``_fuzzy``: a name that adds no state, no condition and

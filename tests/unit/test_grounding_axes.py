@@ -1564,3 +1564,22 @@ def test_how_an_injury_happened_is_aside_even_as_a_bare_activity_and_a_tear_read
     assert g.ground("anterior cruciate ligament tear, left knee, skiing", "diagnosis").code == "S83.512A"
     kept = g.ground("exertional heat stroke during a marathon", "diagnosis", system="ICD10CM", code="T67.02XA")
     assert (kept.outcome, kept.code) == ("accept", "T67.02XA")
+
+
+def test_an_overdose_is_the_poisoning_its_drug_class_and_intent_title():
+    """"accidental insulin overdose" is T38.3X1A; an overdose said intentional is self-harm; one whose intent the
+    text leaves unsaid is accidental (guideline I.C.19.e.5.b); a drug's "toxicity" is no poisoning."""
+    g = grounder_of(with_codes([
+        ("T38.3X1A", "Poisoning by insulin and oral hypoglycemic [antidiabetic] drugs, accidental (unintentional), "
+                     "initial encounter", True),
+        ("T39.1X1A", "Poisoning by 4-Aminophenol derivatives, accidental (unintentional), initial encounter", True),
+        ("T39.1X2A", "Poisoning by 4-Aminophenol derivatives, intentional self-harm, initial encounter", True),
+        ("T46.0X1A", "Poisoning by cardiac-stimulant glycosides and drugs of similar action, accidental "
+                     "(unintentional), initial encounter", True)]))
+    kept = g.ground("accidental insulin overdose", "diagnosis", system="ICD10CM", code="T38.3X1A")
+    assert (kept.outcome, kept.code) == ("accept", "T38.3X1A")
+    assert g.ground("acetaminophen overdose", "diagnosis").code == "T39.1X1A"
+    assert g.ground("intentional Tylenol overdose", "diagnosis").code == "T39.1X2A"
+    replaced = g.ground("Tylenol OD, suicide attempt", "diagnosis", system="ICD10CM", code="T39.1X1A")
+    assert (replaced.outcome, replaced.code) == ("replace", "T39.1X2A")
+    assert g.ground("digoxin toxicity", "diagnosis").outcome == "reject"
