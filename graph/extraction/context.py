@@ -760,3 +760,32 @@ def as_poisoning(mention: str) -> tuple[str, str] | None:
         return None
     intent = next((name for pattern, name in _INTENTS if pattern.search(mention)), "accidental (unintentional)")
     return poisoned_by, intent
+
+
+#: The food an anaphylaxis is said to follow, as T78.0- titles name its group ("Anaphylactic reaction due to
+#: peanuts"): the first group whose word the mention holds, the specific before the general ("peanut" before
+#: "nut").
+_FOOD_GROUPS = (
+    (re.compile(r"\bpeanuts?\b", re.I), "peanuts"),
+    (re.compile(r"\b(?:shellfish|shrimps?|prawns?|crabs?|lobsters?|crustaceans?)\b", re.I), "shellfish"),
+    (re.compile(r"\b(?:tree\s+nuts?|nuts?|walnuts?|cashews?|almonds?|pecans?|pistachios?|hazelnuts?|sesame|"
+                r"seeds?)\b", re.I), "tree nuts and seeds"),
+    (re.compile(r"\b(?:fish|salmon|tuna|cod)\b", re.I), "other fish"),
+    (re.compile(r"\b(?:milk|dairy|cheese)\b", re.I), "milk and dairy products"),
+    (re.compile(r"\beggs?\b", re.I), "egg"),
+    (re.compile(r"\b(?:fruits?|vegetables?|kiwis?|strawberr(?:y|ies)|bananas?)\b", re.I), "fruits and vegetables"),
+)
+_ANAPHYLAXIS = re.compile(r"\banaphyla(?:xis|ctic\s+(?:reaction|shock))\b", re.IGNORECASE)
+
+
+def anaphylaxis_to_a_food(mention: str) -> str | None:
+    """The food group of an anaphylaxis said to follow a food, as ICD-10-CM titles it (T78.0-).
+
+    >>> anaphylaxis_to_a_food("anaphylaxis after eating peanuts"), anaphylaxis_to_a_food("shrimp anaphylaxis")
+    ('peanuts', 'shellfish')
+    >>> anaphylaxis_to_a_food("anaphylaxis after a bee sting"), anaphylaxis_to_a_food("peanut allergy")
+    (None, None)
+    """
+    if not _ANAPHYLAXIS.search(mention):
+        return None
+    return next((group for pattern, group in _FOOD_GROUPS if pattern.search(mention)), None)

@@ -59,6 +59,7 @@ from graph.extraction.context import (
     POSTPROCEDURAL_FORMS,
     after_a_procedure,
     after_a_stroke,
+    anaphylaxis_to_a_food,
     arising_on,
     as_cerebral_infarction,
     as_drug_induced,
@@ -805,6 +806,9 @@ class Grounder:
         poisoned = as_poisoning(mention) if category == "diagnosis" and "ICD10CM" in self.lexicon.releases else None
         if poisoned is not None and (poisoning := self._poisoning(mention, *poisoned, system, code)) is not None:
             return poisoning
+        food = anaphylaxis_to_a_food(mention) if category == "diagnosis" else None
+        if food is not None and (reaction := self._food_anaphylaxis(mention, food, system, code)) is not None:
+            return reaction
         shorthand = read_shorthand(mention) if category == "diagnosis" else None
         if shorthand is not None and shorthand.kind == "history" and \
                 tokens(f"history of {shorthand.of}") in self.lexicon.index_terms:
@@ -1996,6 +2000,26 @@ class Grounder:
         return Decision("replace" if system and code else "accept", "poisoning", entry.system, entry.code,
                         entry.display, entry.release, 1.0, (f"proposed {system} {code} is not the poisoning the "
                         f"text says; " if system and code else "") + "poisoning by drug class and intent", steps)
+
+    def _food_anaphylaxis(self, mention: str, food: str, system: str | None, code: str | None) -> Decision | None:
+        """T78.0- "Anaphylactic reaction due to <food>, initial encounter" for the food group said (its
+        unspecified code where the group has several: milk, egg); ``None`` where no such title is loaded."""
+        said = f"anaphylactic reaction due to {food}"
+        chosen = sorted((e for (s, c), e in self.lexicon.by_ref.items() if s == "ICD10CM" and c.startswith("T78.0")
+                         and e.active and e.billable and c.endswith("A") and e.display.lower().startswith(said)),
+                        key=lambda e: e.code)
+        if len(chosen) > 1:  # milk, egg: with or without tolerance to baked forms, which the text does not say
+            chosen = [e for e in chosen if "unspecified" in e.display.lower()]
+        if len(chosen) != 1:
+            return None
+        entry = chosen[0]
+        steps = [f"anaphylaxis: {mention!r} follows {food}, which ICD-10-CM codes as {entry.code} {entry.display!r}"]
+        if system and code and (system, _normalised(system, code)) == entry.ref:
+            return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, 1.0,
+                            "proposed code checked: the anaphylaxis to the food the text says", steps)
+        return Decision("replace" if system and code else "accept", "food_anaphylaxis", entry.system, entry.code,
+                        entry.display, entry.release, 1.0, (f"proposed {system} {code} is not the food's anaphylaxis; "
+                        if system and code else "") + "anaphylaxis by the food group said", steps)
 
     def _closest_is_proposed(self, words: tuple[str, ...], category: str, system: str, code: str) -> float | None:
         """The score of the search's own closest name (``_fuzzy``: a name that adds no state, no condition and

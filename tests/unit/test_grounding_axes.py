@@ -1583,3 +1583,19 @@ def test_an_overdose_is_the_poisoning_its_drug_class_and_intent_title():
     replaced = g.ground("Tylenol OD, suicide attempt", "diagnosis", system="ICD10CM", code="T39.1X1A")
     assert (replaced.outcome, replaced.code) == ("replace", "T39.1X2A")
     assert g.ground("digoxin toxicity", "diagnosis").outcome == "reject"
+
+
+def test_an_anaphylaxis_after_a_food_is_coded_by_its_food_group():
+    """T78.0-: "anaphylaxis after eating peanuts" is T78.01XA, a shrimp's is the shellfish's, an egg's the
+    unspecified one (the baked-egg tolerance unsaid); an anaphylaxis after no food is left to the cascade."""
+    g = grounder_of(with_codes([
+        ("T78.01XA", "Anaphylactic reaction due to peanuts, initial encounter", True),
+        ("T78.02XA", "Anaphylactic reaction due to shellfish (crustaceans), initial encounter", True),
+        ("T78.080A", "Anaphylactic reaction due to egg with tolerance to baked egg, initial encounter", True),
+        ("T78.089A", "Anaphylactic reaction due to eggs, unspecified, initial encounter", True),
+        ("T78.2XXA", "Anaphylactic shock, unspecified, initial encounter", True)]))
+    replaced = g.ground("anaphylaxis after eating peanuts", "diagnosis", system="ICD10CM", code="T78.2XXA")
+    assert (replaced.outcome, replaced.code) == ("replace", "T78.01XA")
+    assert g.ground("shrimp anaphylaxis", "diagnosis").code == "T78.02XA"
+    assert g.ground("anaphylaxis to eggs", "diagnosis").code == "T78.089A"
+    assert g.ground("anaphylaxis after a bee sting", "diagnosis").code != "T78.01XA"
