@@ -441,7 +441,10 @@ _INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|lacs?|lacerations?|contusions
                           r"heat\s?stroke|frostbite)\b",
                           re.IGNORECASE)
 _MECHANISM = re.compile(r"\s*,?\s+(?:after|following|from|while|during|when|playing|lifting|using|grinding|"
-                        r"falling|fell|hit|struck|s/p|by)\b.*$|\s*,\s*[a-z]+ing\s*$", re.IGNORECASE)
+                        r"falling|fell|hit|struck|s/p|by)\b.*$|"
+                        # a bare activity ("…, skiing"), never how the injury stands ("…, healing", "…, bleeding")
+                        r"\s*,\s*(?!(?:healing|bleeding|worsening|improving|resolving|draining|weeping|"
+                        r"oozing|swelling)\b)[a-z]+ing\s*$", re.IGNORECASE)
 
 
 def without_mechanism(mention: str) -> str | None:
@@ -457,6 +460,8 @@ def without_mechanism(mention: str) -> str | None:
     'prior suicide attempt'
     >>> without_mechanism("ACL tear, left knee, skiing"), without_mechanism("exertional heat stroke during a marathon")
     ('ACL tear, left knee', 'exertional heat stroke')
+    >>> without_mechanism("lac R forearm, bleeding"), without_mechanism("R wrist fx, healing")
+    (None, None)
     """
     injury = _INJURY_WORD.search(mention)
     if injury is None:
