@@ -1298,8 +1298,7 @@ class Grounder:
         if whose not in self._history:
             codes = []
             prefix = f"{whose} history"
-            for _, entry in sorted((ref, e) for ref, e in self.lexicon.by_ref.items() if ref[0] == "ICD10CM"
-                                   and e.active and e.display.lower().startswith(prefix)):
+            for entry in (e for e in self.lexicon.icd_titled(prefix) if e.active):
                 names = (entry.display, *entry.names)
                 tails = [v[2:] for n in names for v in name_variants(n) if v[:2] == (whose, "history")]
                 codes.append((entry, tails, [span for n in names for span in classifiable_spans(n)]))
@@ -1955,7 +1954,10 @@ class Grounder:
         # No caller reads a score below CORROBORATED_FLOOR: a vignette's words reach thousands of names, none
         # near, and are not scored one by one.
         least = CORROBORATED_FLOOR
-        for held, names in self._names_by_words_held(words, known, soft):
+        # The fewest of the mention's words, as they are, a name must hold to reach ``least`` at all (13 of a
+        # vignette's 30), so the names holding fewer are never gathered.
+        needed = next((m for m in range(1, len(words) + 1) if _score_bound(m, len(words), 1) >= least), len(words))
+        for held, names in self._names_by_words_held(words, known, soft, needed - len(soft)):
             matched = min(len(words), held + len(soft))
             if _score_bound(matched, len(words), 1) < (best[1] if best is not None else least):
                 break
@@ -1981,10 +1983,9 @@ class Grounder:
         as the title's first clause says it, or begins it ("insulin and oral hypoglycemic [antidiabetic]
         drugs"); ``None`` where no title says both."""
         if self._poisonings is None:
-            self._poisonings = [e for (s, c), e in self.lexicon.by_ref.items()
-                                if s == "ICD10CM" and c[:1] == "T" and c[1:3].isdigit() and 36 <= int(c[1:3]) <= 50
-                                and e.active and e.billable and c.endswith("A")
-                                and e.display.lower().startswith("poisoning by ")]
+            self._poisonings = [e for e in self.lexicon.icd_titled("poisoning by ")
+                                if (c := e.code)[:1] == "T" and c[1:3].isdigit() and 36 <= int(c[1:3]) <= 50
+                                and e.active and e.billable and c.endswith("A")]
         chosen = sorted((e for e in self._poisonings
                          if (said := e.display.lower().split(", ")[0][len("poisoning by "):]) == poisoned_by
                          or said.startswith(f"{poisoned_by} and ")
@@ -2005,9 +2006,8 @@ class Grounder:
         """T78.0- "Anaphylactic reaction due to <food>, initial encounter" for the food group said (its
         unspecified code where the group has several: milk, egg); ``None`` where no such title is loaded."""
         said = f"anaphylactic reaction due to {food}"
-        chosen = sorted((e for (s, c), e in self.lexicon.by_ref.items() if s == "ICD10CM" and c.startswith("T78.0")
-                         and e.active and e.billable and c.endswith("A") and e.display.lower().startswith(said)),
-                        key=lambda e: e.code)
+        chosen = [e for e in self.lexicon.icd_titled(said)
+                  if e.code.startswith("T78.0") and e.active and e.billable and e.code.endswith("A")]
         if len(chosen) > 1:  # milk, egg: with or without tolerance to baked forms, which the text does not say
             chosen = [e for e in chosen if "unspecified" in e.display.lower()]
         if len(chosen) != 1:
@@ -2052,10 +2052,11 @@ class Grounder:
                 return True
         return False
 
-    def _names_by_words_held(self, words: tuple[str, ...], known: frozenset[str],
-                             soft: list[str]) -> Iterator[tuple[int, set[tuple[str, ...]]]]:
+    def _names_by_words_held(self, words: tuple[str, ...], known: frozenset[str], soft: list[str],
+                             least_held: int = 0) -> Iterator[tuple[int, set[tuple[str, ...]]]]:
         """Every name holding a word of the mention (or a close spelling of a ``soft`` one), in groups by how
-        many of the mention's words it holds as they are, most first.
+        many of the mention's words it holds as they are, most first — or, where the caller reads none holding
+        fewer than ``least_held`` (two or more), those holding at least that many.
 
         Names holding two known words or more come from pairwise intersections; those holding one are each
         word's names less those, produced only when a caller still wants them; names reached only through a
@@ -2063,6 +2064,9 @@ class Grounder:
         """
         by_token = self.lexicon.by_token
         times = Counter(w for w in words if w in known)
+        if least_held >= 2:
+            yield from self._names_holding_at_least(times, least_held)
+            return
         several: set[tuple[str, ...]] = set()
         distinct = list(times)
         for i, a in enumerate(distinct):
@@ -2086,6 +2090,41 @@ class Grounder:
                              for close in get_close_matches(w, self.lexicon.vocabulary(w), n=3, cutoff=_SOFT_TOKEN)
                              for name in by_token[close] if not any(k in name for k in times))
             yield held, names
+
+    def _names_holding_at_least(self, times: Counter[str],
+                                least: int) -> Iterator[tuple[int, set[tuple[str, ...]]]]:
+        """The names holding at least ``least`` of the mention's words (``times``: each word names use, with how
+        often the mention says it), grouped by how many they hold, most first.
+
+        Such a name holds one of the rarer words at least: leave out the commonest words while the times they
+        are said stay below ``least``, and every name holding enough holds a word kept — with another word, or
+        alone where the mention says it that often. So only the names those pairs share are counted, not every
+        name of every word, which for a vignette ("left", "fracture", "pain" …) are tens of thousands, nearly
+        all holding one or two of its words and never read.
+        """
+        by_token = self.lexicon.by_token
+        kept = sorted(times, key=lambda w: (len(by_token[w]), w))
+        left_out: list[str] = []
+        while kept and sum(times[w] for w in left_out) + times[kept[-1]] < least:
+            left_out.append(kept.pop())
+        # the pairs are intersected as sets (in C); a Python loop meets only the names they give
+        candidates: set[tuple[str, ...]] = set()
+        for i, a in enumerate(kept):
+            if times[a] >= least:
+                candidates |= by_token[a]
+            for b in itertools.chain(kept[i + 1:], left_out):
+                candidates |= by_token[a] & by_token[b]
+        holding: Counter[tuple[str, ...]] = Counter()
+        for w in times:
+            held_here = by_token[w] & candidates
+            for _ in range(times[w]):
+                holding.update(held_here)
+        groups: dict[int, set[tuple[str, ...]]] = {}
+        for name, held in holding.items():
+            if held >= least:
+                groups.setdefault(held, set()).add(name)
+        for held in sorted(groups, reverse=True):
+            yield held, groups[held]
 
     @staticmethod
     def _prefer(a: Entry, b: Entry, systems: tuple[str, ...]) -> bool:

@@ -14,6 +14,7 @@ hypertension").
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections import defaultdict
@@ -502,6 +503,7 @@ class Lexicon:
         self._phrases: tuple[dict[str, Abbreviation], dict[tuple[str, ...], tuple[str, Abbreviation]]] | None = None
         self._compared: tuple[dict[str, Abbreviation], dict[str, tuple[str, Abbreviation]]] | None = None
         self._slips: dict[str, set[str]] | None = None
+        self._icd_titles: tuple[list[str], list[Entry]] | None = None
 
     def __len__(self) -> int:
         return len(self.by_ref)
@@ -800,6 +802,20 @@ class Lexicon:
                         parent = parent[:-1].rstrip(".")
                     self._icd_children[parent].append(entry)
         return sorted(self._icd_children.get(code, []), key=lambda e: e.code)
+
+    def icd_titled(self, start: str) -> list[Entry]:
+        """The ICD-10-CM codes whose title begins with ``start`` (lower case), by code: "poisoning by ",
+        "personal history". The titles are sorted once per lexicon, so each question is a bisection, not a
+        pass over every concept (three such passes cost a grounder 150 ms before its first answer)."""
+        if self._icd_titles is None:
+            codes = [entry for (system, _), entry in self.by_ref.items() if system == "ICD10CM"]
+            titles = [entry.display.lower() for entry in codes]
+            order = sorted(range(len(codes)), key=titles.__getitem__)
+            self._icd_titles = ([titles[i] for i in order], [codes[i] for i in order])
+        titles, entries = self._icd_titles
+        first = bisect.bisect_left(titles, start)
+        last = bisect.bisect_left(titles, start + "\U0010ffff", lo=first)
+        return sorted(entries[first:last], key=lambda e: e.code)
 
     def is_hpo_phenotype(self, code: str) -> bool:
         """Under "Phenotypic abnormality" (HP:0000118): not a mode of inheritance, frequency or modifier."""

@@ -303,3 +303,34 @@ def test_a_name_left_without_its_unspecified_clause_is_no_name_where_it_names_ma
     assert lexicon.by_name[tokens("sepsis")] == [("ICD10CM", "A41.9")]
     assert lexicon.by_name[tokens("juvenile arthritis")] == [("ICD10CM", "M08.9")]  # its own name, kept
     assert lexicon.by_name[tokens("open bite elbow")] == [("ICD10CM", "S51.059")]
+
+
+@pytest.mark.parametrize("mention", [
+    "type 2 diabetes diabetes mellitus", "diabetes diabetes diabetes", "atrial fibrillation paroxysmal unspecified",
+    "a 60 year old with type 2 diabetes mellitus has polyuria chest pain and paroxysmal atrial fibrillation",
+    "thyrotoxicosis goiter storm crisis without thyrotoxic diffuse", "urinary tract infection site"])
+def test_names_holding_enough_words_are_the_groups_of_every_name_from_that_count_up(grounder, mention):
+    """Where the caller reads no name holding fewer than ``least_held`` of the mention's words, only the rarer
+    words' names are gathered; the groups from that count up must be those of gathering every name."""
+    words = tokens(mention)
+    known = frozenset(w for w in words if w in grounder.lexicon.by_token)
+    every = dict(grounder._names_by_words_held(words, known, []))
+    for least in range(2, len(words) + 2):
+        bounded = list(grounder._names_by_words_held(words, known, [], least))
+        assert [held for held, _ in bounded] == sorted((h for h in every if h >= least and every[h]), reverse=True)
+        assert all(names == every[held] for held, names in bounded)
+
+
+def test_titles_are_found_by_how_they_begin_in_code_order():
+    lexicon = Lexicon([*ENTRIES,
+                       Entry("ICD10CM", "Z86.73", "Personal history of transient ischemic attack", "ICD10CM@2026",
+                             "code", billable=True),
+                       Entry("ICD10CM", "Z85.3", "Personal history of malignant neoplasm of breast", "ICD10CM@2026",
+                             "code", billable=True),
+                       Entry("ICD10CM", "Z80.3", "Family history of malignant neoplasm of breast", "ICD10CM@2026",
+                             "code", billable=True),
+                       Entry("HPO", "HP:9999999", "Personal history of nothing", "HPO@1", "term")], RELEASES, {})
+    assert [e.code for e in lexicon.icd_titled("personal history")] == ["Z85.3", "Z86.73"]
+    assert [e.code for e in lexicon.icd_titled("type 2 diabetes mellitus with ")] == ["E11.6", "E11.8"]
+    assert [e.code for e in lexicon.icd_titled("type 2 diabetes mellitus with")] == ["E11.6", "E11.8", "E11.9", "E11.A"]
+    assert lexicon.icd_titled("history") == [] and lexicon.icd_titled("zzz") == []
