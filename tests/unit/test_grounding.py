@@ -334,3 +334,23 @@ def test_titles_are_found_by_how_they_begin_in_code_order():
     assert [e.code for e in lexicon.icd_titled("type 2 diabetes mellitus with ")] == ["E11.6", "E11.8"]
     assert [e.code for e in lexicon.icd_titled("type 2 diabetes mellitus with")] == ["E11.6", "E11.8", "E11.9", "E11.A"]
     assert lexicon.icd_titled("history") == [] and lexicon.icd_titled("zzz") == []
+
+
+def test_a_word_one_slip_from_a_name_word_is_respelled_as_it():
+    lexicon = Lexicon([*ENTRIES,
+                       Entry("ICD10CM", "J18.9", "Pneumonia, unspecified organism", "ICD10CM@2026", "code",
+                             billable=True),
+                       Entry("ICD10CM", "K52.9", "Noninfective colitis, unspecified", "ICD10CM@2026", "code",
+                             billable=True),
+                       Entry("HPO", "HP:0001945", "Fever", "HPO@1", "term", names=("Febrile",)),
+                       Entry("HPO", "HP:0001250", "Seizure", "HPO@1", "term", names=("Seizures",))], RELEASES, {})
+    assert lexicon.respelled("pnuemonia") == "pneumonia"      # two neighbours swapped
+    assert lexicon.respelled("pneumoniaa") == "pneumonia"     # a letter added
+    assert lexicon.respelled("pneumnia") == "pneumonia"       # a letter left out
+    assert lexicon.respelled("colitus") == "colitis"          # a letter changed
+    assert lexicon.respelled("fibrilation") == "fibrillation"
+    assert lexicon.respelled("siezure") == "seizure"
+    assert lexicon.respelled("afebrile") is None              # a first letter added is a prefix, not a slip
+    assert lexicon.respelled("pneumonia") is None             # a name's own word
+    assert lexicon.respelled("feverr") is None                # under seven letters: often another word
+    assert lexicon.respelled("pneumonxxa") is None            # two slips
