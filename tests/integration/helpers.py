@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -69,7 +71,10 @@ def load_connected_fixtures(driver: Driver) -> Driver:
 
 
 def api_client(settings: Settings, driver: Driver | None = None, role: str = "admin") -> TestClient:
-    """A test client of the API holding a fresh key of ``role`` (keys file in a temporary folder)."""
-    store = KeyStore(Path(tempfile.mkdtemp(prefix="clinigraph-keys-")) / "api-keys.json")
+    """A test client of the API holding a fresh key of ``role`` (keys file in a temporary folder, removed when
+    the test process ends: a run asks for about thirty)."""
+    folder = Path(tempfile.mkdtemp(prefix="clinigraph-keys-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    store = KeyStore(folder / "api-keys.json")
     key = store.add(f"test-{role}", role)
     return TestClient(create_app(settings, driver=driver, keys=store), headers={"Authorization": f"Bearer {key}"})
