@@ -46,11 +46,12 @@ class Settings(BaseSettings):
     http_port: int = 7474
     heap_size: str = Field(default="2g", description="JVM heap of the local Neo4j.")
     pagecache_size: str = Field(default="4g", description="Page cache of the local Neo4j.")
-    neo4j_jit: Literal["server", "brief"] = Field(
+    neo4j_jit: Literal["server", "brief", "quick"] = Field(
         default="server",
         description="How the local Neo4j's JVM compiles its hot code: `server` (Java's own thresholds, for a "
-                    "server that runs for hours) or `brief` (the optimising compiler kept for the hottest code, "
-                    "for servers that live minutes: the test suite's).",
+                    "server that runs for hours), `brief` (the optimising compiler kept for the hottest code, "
+                    "for servers that live minutes and load real releases) or `quick` (the quick compiler "
+                    "alone, for servers that live minutes on small graphs: most of the test suite's).",
     )
     start_timeout: float = 180.0
     database: str = "neo4j"

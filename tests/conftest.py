@@ -22,14 +22,15 @@ from neo4j import Driver
 from graph.settings import Settings
 from graph.store.runtime import throwaway_server
 from graph.store.schema import apply_schema
-from tests.realdata import RealBase, StoreSnapshot, empty_store
+from tests.realdata import RealBase, StoreSnapshot, empty_store, real_load_settings
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
-# Every Neo4j this test run starts lives minutes, not hours: the throwaway servers below and those the CLI,
-# the wheel and the runtime tests start in subprocesses (which inherit this). `brief` JIT spends less CPU
-# compiling (graph.store.runtime.JIT_FLAGS); a server behaves the same under either.
-os.environ.setdefault("CLINIGRAPH_NEO4J_JIT", "brief")
+# Every Neo4j this test run starts lives minutes on small graphs: the throwaway servers below and those the
+# CLI, the wheel and the runtime tests start in subprocesses (which inherit this). `quick` JIT (C1 alone)
+# spends the least CPU compiling (graph.store.runtime.JIT_FLAGS); the server that holds the real releases
+# switches to `brief` (tests.realdata.RealBase). A server behaves the same under each.
+os.environ.setdefault("CLINIGRAPH_NEO4J_JIT", "quick")
 
 
 @pytest.fixture(scope="session")
@@ -126,14 +127,14 @@ def real_store_snapshot(neo4j_settings: Settings, tmp_path_factory: pytest.TempP
     the tests do not run (``NEO4J_URI``, Docker), which they cannot stop to copy."""
     if not os.environ.get("PYTEST_XDIST_WORKER") or neo4j_settings.uses_external_server:
         return None
-    return StoreSnapshot(tmp_path_factory.getbasetemp().parent / "real-base-store", neo4j_settings)
+    return StoreSnapshot(tmp_path_factory.getbasetemp().parent / "real-base-store", real_load_settings(neo4j_settings))
 
 
 @pytest.fixture(scope="module")
 def real_base(driver: Driver, neo4j_settings: Settings, shared_real_load: RealBase,
               real_store_snapshot: StoreSnapshot | None) -> RealBase:
     """A graph holding exactly the real ICD-10-CM 2026 and HPO releases, as a fresh load leaves it."""
-    shared_real_load.prepare(driver, neo4j_settings.database, real_store_snapshot)
+    shared_real_load.prepare(driver, neo4j_settings.database, real_store_snapshot, own=_OWN_SERVERS.get(id(driver)))
     return shared_real_load
 
 

@@ -101,11 +101,14 @@ class RealBase:
     def instances(self) -> list[str]:
         return [r.instance for r in (self.icd10cm, self.hpo) if r is not None]
 
-    def prepare(self, driver: Driver, database: str, snapshot: StoreSnapshot | None = None) -> None:
+    def prepare(self, driver: Driver, database: str, snapshot: StoreSnapshot | None = None,
+                own: Settings | None = None) -> None:
         """Leave ``database`` holding exactly a fresh load of the real ICD-10-CM 2026 and HPO.
 
         With ``snapshot`` (several workers, each with a server of its own), the first load of the test run
-        is copied there and every other worker's first preparation copies it in instead of loading.
+        is copied there and every other worker's first preparation copies it in instead of loading. ``own``:
+        the settings of this test run's own server behind ``driver``, which a load first restarts with
+        :func:`real_load_settings` (a copy restarts with them anyway); none for a server the tests do not run.
         """
         if self.expected is not None:
             strip_to(driver, database, self.instances)
@@ -115,15 +118,15 @@ class RealBase:
                 return
             self.history.append("reloaded: the graph differed from a fresh load after the strip")
         if snapshot is None:
-            self._load(driver, database)
+            self._load(driver, database, own)
             return
         with snapshot.locked():
             if not snapshot.taken():
-                self._load(driver, database)
+                self._load(driver, database, own)
                 snapshot.take((self.icd10cm, self.hpo, self.expected))
                 ready(driver, database)
             elif not self._restore(driver, database, snapshot):
-                self._load(driver, database)
+                self._load(driver, database, own)
 
     def _restore(self, driver: Driver, database: str, snapshot: StoreSnapshot) -> bool:
         """Copy the snapshot's store into this server; ``False`` (and a note) if it is not what a load gives."""
@@ -136,18 +139,31 @@ class RealBase:
         self.history.append("copied from another worker's load")
         return True
 
-    def _load(self, driver: Driver, database: str) -> None:
+    def _load(self, driver: Driver, database: str, own: Settings | None) -> None:
+        from graph.store.runtime import Neo4jRuntime
         from loaders.hpo import bundled_files
         from tests.conftest import wipe
         from tests.integration.helpers import load_hpo, load_source
 
         wipe(driver, database)
+        if own is not None and own.neo4j_jit != real_load_settings(own).neo4j_jit:
+            runtime = Neo4jRuntime(real_load_settings(own))
+            runtime.stop()
+            runtime.start()
+            ready(driver, database)
         self.icd10cm = load_source(driver, "icd10cm", None)  # the bundled official release
         obo, hpoa = bundled_files()
         self.hpo = load_hpo(driver, obo, hpoa)
         assert self.icd10cm.action == self.hpo.action == "loaded"
         self.expected = fingerprint(driver, database)
         self.loads += 1
+
+
+def real_load_settings(settings: Settings) -> Settings:
+    """How a server of this test run runs while it holds the real releases: with the ``brief`` JIT, not the
+    run's ``quick`` one, under which the real HPO load took 62 s of JVM CPU and 85 s against 41 s and 55 s
+    (bench/RESULTS.md, "JIT of short-lived servers")."""
+    return settings.model_copy(update={"neo4j_jit": "brief"})
 
 
 def ready(driver: Driver, database: str, attempts: int = 20) -> None:

@@ -68,6 +68,11 @@ JVM_FLAGS = [
 #: JVM CPU instead of 19 s, and ICD-10-CM + HPO loaded with 112 s instead of 136 s (and sooner: 106 s of
 #: wall instead of 119 s; bench/RESULTS.md). C1 alone (``TieredStopAtLevel=1``) starts cheaper still but
 #: runs long loads slower than C2 does, so it is not the choice.
+#:
+#: ``quick`` is C1 alone, for a server that only ever holds small graphs: its work is mostly planning queries
+#: seen for the first time, Scala code that runs cold, and a profiling tier then costs more than it gives.
+#: Four modules of fixture-sized tests (76 tests, one process, two rounds alternated) took 37.5 / 46.3 s of
+#: JVM CPU under ``quick`` against 48.0 / 60.2 s under ``brief`` in the same wall time (bench/RESULTS.md).
 JIT_FLAGS: dict[str, tuple[str, ...]] = {
     "server": (),
     "brief": (
@@ -76,6 +81,7 @@ JIT_FLAGS: dict[str, tuple[str, ...]] = {
         "-XX:Tier4CompileThreshold=150000",
         "-XX:Tier4BackEdgeThreshold=400000",
     ),
+    "quick": ("-XX:TieredStopAtLevel=1",),
 }
 
 #: The admin tool runs for a second or two (``set-initial-password``): compiling with C2 would only cost.

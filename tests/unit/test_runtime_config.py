@@ -29,18 +29,20 @@ def test_config_is_loopback_only_with_our_ports_and_memory(tmp_path):
 
 
 def test_the_jit_profile_reaches_the_server_command_and_subprocesses(tmp_path):
-    """`brief` raises only the C2 thresholds of the server's JVM; `server` leaves Java's own; a subprocess
-    environment carries the choice, so a server the CLI starts for a test compiles like the test's own."""
+    """`brief` raises only the C2 thresholds of the server's JVM; `quick` stops at C1; `server` leaves Java's
+    own; a subprocess environment carries the choice, so a server the CLI starts for a test compiles like the
+    test's own."""
     from graph.store.runtime import ADMIN_JVM_FLAGS, JIT_FLAGS
 
     def command(jit: str) -> list[str]:
         settings = Settings(home=tmp_path, neo4j_jit=jit, NEO4J_URI=None)
         return Neo4jRuntime(settings).server_command("java", ("-XX:SharedArchiveFile=x.jsa",))
 
-    brief, server = command("brief"), command("server")
+    brief, server, quick = command("brief"), command("server"), command("quick")
     assert [flag for flag in brief if flag.startswith("-XX:Tier4")] == list(JIT_FLAGS["brief"]) != []
     assert not any(flag.startswith(("-XX:Tier", "-XX:CompileThreshold")) for flag in server)
-    assert brief[-4:] == server[-4:] and brief[-4] == "org.neo4j.server.CommunityEntryPoint"
+    assert [flag for flag in quick if flag.startswith("-XX:Tier")] == ["-XX:TieredStopAtLevel=1"]
+    assert brief[-4:] == server[-4:] == quick[-4:] and brief[-4] == "org.neo4j.server.CommunityEntryPoint"
     assert "-XX:SharedArchiveFile=x.jsa" in brief and "-XX:SharedArchiveFile=x.jsa" in server
     assert ADMIN_JVM_FLAGS == ("-XX:TieredStopAtLevel=1",)
     env = Settings(home=tmp_path, neo4j_jit="brief", NEO4J_URI=None).subprocess_environment()
