@@ -520,7 +520,7 @@ def _same_word(a: str, b: str) -> bool:
 #: Words of a title that state a cause, a state or a complication: a proposed code whose title has one the
 #: mention does not state says more than the text (issue 21, pattern 4).
 _QUALIFYING = re.compile(r"\b(in remission|in relapse|recurrent|rheumatic|alcoholic|traumatic|secondary|due to|"
-                         r"induced|congenital|postprocedural|localized|circumscribed|"
+                         r"induced|congenital|postprocedural|localized|circumscribed|(?<!not )intractable|"
                          # a direction that names the type or part ("Lateral dislocation of right patella")
                          r"anterior|posterior|lateral|medial|superior|inferior)\b", re.IGNORECASE)
 #: A title that leaves a state unsaid in so many words ("…, not specified as traumatic"): no code of a mention
@@ -613,6 +613,22 @@ def _said_but_alternatives(part: str, said: set[str]) -> bool:
         if pair & said:
             missing -= pair
     return not missing
+
+
+def _adds_intractable(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    """``name`` calls the condition intractable where the mention does not: "Migraine, unspecified, intractable,
+    with status migrainosus" for a migraine with status migrainosus, whose code is the "not intractable" one (a
+    title's "not intractable" is the default of a text that says nothing).
+
+    >>> _adds_intractable(tokens("migraine with status migrainosus"),
+    ...                   tokens("Migraine, unspecified, intractable, with status migrainosus"))
+    True
+    >>> _adds_intractable(tokens("migraine with status migrainosus"),
+    ...                   tokens("Migraine, unspecified, not intractable, with status migrainosus"))
+    False
+    """
+    return "intractable" not in words and any(
+        word == "intractable" and (i == 0 or name[i - 1] != "not") for i, word in enumerate(name))
 
 
 def adds_state(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
@@ -1966,11 +1982,13 @@ class Grounder:
                     break
                 score = similarity(words, name, known)
                 if score < (best[1] if best is not None else least) or adds_state(words, name) \
-                        or self._adds_a_condition(words, name) \
+                        or _adds_intractable(words, name) or self._adds_a_condition(words, name) \
                         or any(w in _DENYING_OR_GRADING and w not in words for w in name):
                     continue  # nor a name that denies what the mention says ("Non-pitting edema" for pitting edema)
                 for entry in self._rank(self.lexicon.by_name[name], systems):
-                    if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display):
+                    # nor a title saying "without" what the mention has (K57.32 "… without … abscess …")
+                    if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display) \
+                            and not _denies(words, entry.display):
                         if best is None or score > best[1] or (
                                 score == best[1] and self._prefer(entry, best[0], systems)):
                             best = (entry, score)

@@ -354,3 +354,23 @@ def test_a_word_one_slip_from_a_name_word_is_respelled_as_it():
     assert lexicon.respelled("pneumonia") is None             # a name's own word
     assert lexicon.respelled("feverr") is None                # under seven letters: often another word
     assert lexicon.respelled("pneumonxxa") is None            # two slips
+
+
+def test_a_look_alike_never_calls_intractable_what_the_text_does_not_nor_denies_what_it_says():
+    """A migraine with status migrainosus is the "not intractable" code, the default of a text that says
+    nothing; a diverticulitis with abscess is never the title "… without perforation or abscess …"."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "G43.9", "Migraine, unspecified", "ICD10CM@2026", "category", billable=False),
+        Entry("ICD10CM", "G43.901", "Migraine, unspecified, not intractable, with status migrainosus", "ICD10CM@2026",
+              "code", billable=True),
+        Entry("ICD10CM", "G43.911", "Migraine, unspecified, intractable, with status migrainosus", "ICD10CM@2026",
+              "code", billable=True),
+        Entry("ICD10CM", "K57.32", "Diverticulitis of large intestine without perforation or abscess without "
+              "bleeding", "ICD10CM@2026", "code", billable=True),
+        Entry("ICD10CM", "K57.20", "Diverticulitis of large intestine with perforation and abscess without "
+              "bleeding", "ICD10CM@2026", "code", billable=True),
+    ], {"ICD10CM": "ICD10CM@2026"}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("migraine with status migrainosus", "diagnosis").code == "G43.901"
+    assert grounder.ground("intractable migraine with status migrainosus", "diagnosis").code == "G43.911"
+    assert grounder.ground("diverticulitis of the colon with abscess", "diagnosis").code != "K57.32"
