@@ -584,6 +584,9 @@ def _denies(words: tuple[str, ...], title: str) -> bool:
     False
     >>> _denies(tokens("scalp laceration"), "Laceration without foreign body of scalp")
     False
+    >>> _denies(tokens("acute appendicitis with peritonitis"),
+    ...         "Acute appendicitis without (localized) (generalized) peritonitis")
+    True
     >>> _denies(tokens("supracondylar humerus fracture"),
     ...         "Simple supracondylar fracture without intercondylar fracture of humerus")
     False
@@ -591,8 +594,13 @@ def _denies(words: tuple[str, ...], title: str) -> bool:
     if "without" in words:
         return False
     said = set(words)
+    # words in parentheses are ICD-10-CM's nonessential modifiers: "without (localized) (generalized)
+    # peritonitis" says no peritonitis of either kind
     return any((part := set(tokens(alternative))) and part <= said for clause in _WITHOUT_CLAUSE.finditer(title)
-               for alternative in re.split(r"\bor\b", clause.group(1)))
+               for alternative in re.split(r"\bor\b", _NONESSENTIAL.sub(" ", clause.group(1))))
+
+
+_NONESSENTIAL = re.compile(r"\([^)]*\)")
 
 
 def _agent_said(qualifier: re.Match[str], title: str, said: set[str]) -> bool:
@@ -1986,9 +1994,12 @@ class Grounder:
                         or any(w in _DENYING_OR_GRADING and w not in words for w in name):
                     continue  # nor a name that denies what the mention says ("Non-pitting edema" for pitting edema)
                 for entry in self._rank(self.lexicon.by_name[name], systems):
-                    # nor a title saying "without" what the mention has (K57.32 "… without … abscess …")
+                    # nor a code one of whose names says "without" what the mention has: K57.32 "… without …
+                    # abscess …" for a diverticulitis with abscess, K35.80 (its inclusion term "Acute appendicitis
+                    # without (localized) (generalized) peritonitis") for an appendicitis with peritonitis
                     if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display) \
-                            and not _denies(words, entry.display):
+                            and not any(_denies(words, said) for said in (entry.display, *entry.names)) \
+                            and not self._acute_beside_unspecified(words, entry):
                         if best is None or score > best[1] or (
                                 score == best[1] and self._prefer(entry, best[0], systems)):
                             best = (entry, score)
@@ -2054,6 +2065,14 @@ class Grounder:
                 and len(entry.code) == 8 and entry.code.endswith("A")):
             return score
         return None
+
+    def _acute_beside_unspecified(self, words: tuple[str, ...], entry: Entry) -> bool:
+        """``entry`` is the acute form of a condition ICD-10-CM also titles "Chronic or unspecified …", and the
+        mention does not say acute: K25.1 "Acute gastric ulcer with perforation" beside K25.5 "Chronic or
+        unspecified gastric ulcer with perforation", the code of a gastric ulcer with perforation."""
+        title = entry.display.lower()
+        return (entry.system == "ICD10CM" and title.startswith("acute ") and "acute" not in words
+                and bool(self.lexicon.icd_titled("chronic or unspecified " + title[len("acute "):])))
 
     def _adds_a_condition(self, words: tuple[str, ...], name: tuple[str, ...]) -> bool:
         """``name`` holds, beyond the mention's words (or close spellings of them), a word that is by itself

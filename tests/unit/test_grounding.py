@@ -356,9 +356,10 @@ def test_a_word_one_slip_from_a_name_word_is_respelled_as_it():
     assert lexicon.respelled("pneumonxxa") is None            # two slips
 
 
-def test_a_look_alike_never_calls_intractable_what_the_text_does_not_nor_denies_what_it_says():
+def test_a_look_alike_never_calls_intractable_or_acute_what_the_text_does_not_nor_denies_what_it_says():
     """A migraine with status migrainosus is the "not intractable" code, the default of a text that says
-    nothing; a diverticulitis with abscess is never the title "… without perforation or abscess …"."""
+    nothing; a diverticulitis with abscess is never the title "… without perforation or abscess …"; a gastric
+    ulcer the text does not call acute is ICD-10-CM's "chronic or unspecified" one."""
     lexicon = Lexicon([
         Entry("ICD10CM", "G43.9", "Migraine, unspecified", "ICD10CM@2026", "category", billable=False),
         Entry("ICD10CM", "G43.901", "Migraine, unspecified, not intractable, with status migrainosus", "ICD10CM@2026",
@@ -369,8 +370,19 @@ def test_a_look_alike_never_calls_intractable_what_the_text_does_not_nor_denies_
               "bleeding", "ICD10CM@2026", "code", billable=True),
         Entry("ICD10CM", "K57.20", "Diverticulitis of large intestine with perforation and abscess without "
               "bleeding", "ICD10CM@2026", "code", billable=True),
+        Entry("ICD10CM", "K35.80", "Unspecified acute appendicitis", "ICD10CM@2026", "code", billable=True,
+              names=("Acute appendicitis NOS", "Acute appendicitis without (localized) (generalized) peritonitis")),
+        Entry("ICD10CM", "K25.1", "Acute gastric ulcer with perforation", "ICD10CM@2026", "code", billable=True),
+        Entry("ICD10CM", "K25.5", "Chronic or unspecified gastric ulcer with perforation", "ICD10CM@2026", "code",
+              billable=True),
     ], {"ICD10CM": "ICD10CM@2026"}, {})
     grounder = Grounder(lexicon)
     assert grounder.ground("migraine with status migrainosus", "diagnosis").code == "G43.901"
     assert grounder.ground("intractable migraine with status migrainosus", "diagnosis").code == "G43.911"
     assert grounder.ground("diverticulitis of the colon with abscess", "diagnosis").code != "K57.32"
+    # an inclusion term says "without" too, its parenthesised words nonessential
+    assert grounder.ground("acute appendicitis with peritonitis", "diagnosis").code != "K35.80"
+    assert grounder.ground("acute appendicitis", "diagnosis").code == "K35.80"
+    # the acute form is no ulcer the text leaves unqualified, where the title "Chronic or unspecified …" is there
+    assert grounder.ground("gastric ulcer with perforation", "diagnosis").code == "K25.5"
+    assert grounder.ground("acute gastric ulcer with perforation", "diagnosis").code == "K25.1"
