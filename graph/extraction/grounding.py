@@ -1351,6 +1351,8 @@ class Grounder:
             return None
         held = [(span, entry) for entry, _, spans in self._history_codes(whose) for span in spans
                 if in_span(condition.code, span)]
+        if not held and (family_title := self._history_of_family(condition.code, whose, steps)) is not None:
+            return family_title
         if not held and not family and condition.code[:2] == "F1":
             # "h/o alcohol abuse": a past substance use disorder is coded in remission (the Index's "History,
             # personal, drug dependence - see Dependence, by drug, in remission"; guideline I.C.5.b.1)
@@ -1374,7 +1376,29 @@ class Grounder:
         if len(named) == 1:
             steps.append(f"history: {named[0].code} {named[0].display!r} names {condition.display!r}")
             return f"{whose}_history", named[0]
+        if entry.billable is False and (by_family := self._history_of_family(condition.code, whose, steps)):
+            return by_family
         return self._billable_history(entry, whose, steps)
+
+    def _history_of_family(self, code: str, whose: str, steps: list[str]) -> tuple[str, Entry] | None:
+        """The history code whose title names the family ``code`` is filed under, the nearest first: a deep vein
+        thrombosis (I82.409, under I82 "Other venous embolism and thrombosis") has Z86.718 "Personal history of
+        other venous thrombosis and embolism", which no "classifiable to" note spans."""
+        parent = _icd_parent(code)
+        while len(parent) >= 3:
+            family = self.lexicon.get("ICD10CM", parent)
+            words = tuple(w for w in tokens(family.display) if w not in ("other", "unspecified")) if family else ()
+            # a billable code first: Z86.718 "… other venous thrombosis and embolism", not its category Z86.71
+            covering = [(entry.billable is False, len(tail) - len(words), entry.code, entry)
+                        for entry, tails, _ in self._history_codes(whose) for tail in tails
+                        if words and covers(words, tail) and not adds_state(words, tail)]
+            if covering:
+                entry = min(covering, key=lambda c: c[:3])[3]
+                steps.append(f"history: {code} is filed under {parent} {family.display!r}, which "  # type: ignore[union-attr]
+                             f"{entry.code} {entry.display!r} names")
+                return self._billable_history(entry, whose, steps)
+            parent = _icd_parent(parent)
+        return None
 
     @staticmethod
     def _billable_history(entry: Entry, whose: str, steps: list[str]) -> tuple[str, Entry] | None:

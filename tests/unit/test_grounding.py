@@ -386,3 +386,24 @@ def test_a_look_alike_never_calls_intractable_or_acute_what_the_text_does_not_no
     # the acute form is no ulcer the text leaves unqualified, where the title "Chronic or unspecified …" is there
     assert grounder.ground("gastric ulcer with perforation", "diagnosis").code == "K25.5"
     assert grounder.ground("acute gastric ulcer with perforation", "diagnosis").code == "K25.1"
+
+
+def test_a_history_no_note_spans_narrowly_is_the_history_code_naming_the_conditions_family():
+    """A deep vein thrombosis (I82.409, under I82 "Other venous embolism and thrombosis") falls only in Z86.7's
+    wide "classifiable to I00-I99", a category; Z86.718 "… other venous thrombosis and embolism" names its
+    family, and a pulmonary embolism keeps its own code."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "I82", "Other venous embolism and thrombosis", "ICD10CM@2026", "category", billable=False),
+        Entry("ICD10CM", "I82.409", "Acute embolism and thrombosis of unspecified deep veins of unspecified lower "
+              "extremity", "ICD10CM@2026", "code", billable=True, names=("Deep vein thrombosis NOS",)),
+        Entry("ICD10CM", "Z86.7", "Personal history of diseases of the circulatory system", "ICD10CM@2026",
+              "category", billable=False, names=("Conditions classifiable to I00-I99",)),
+        Entry("ICD10CM", "Z86.71", "Personal history of venous thrombosis and embolism", "ICD10CM@2026",
+              "category", billable=False),
+        Entry("ICD10CM", "Z86.711", "Personal history of pulmonary embolism", "ICD10CM@2026", "code", billable=True),
+        Entry("ICD10CM", "Z86.718", "Personal history of other venous thrombosis and embolism", "ICD10CM@2026",
+              "code", billable=True),
+    ], {"ICD10CM": "ICD10CM@2026"}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("history of deep vein thrombosis", "diagnosis").code == "Z86.718"
+    assert grounder.ground("history of pulmonary embolism", "diagnosis").code == "Z86.711"
