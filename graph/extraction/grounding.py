@@ -1920,7 +1920,8 @@ class Grounder:
         """
         exact = self.lexicon.by_name.get(words, [])
         named: list[tuple[Entry, Loan | IndexTerm | None]] = [(entry, None) for entry in self._rank(exact, systems)]
-        indexed = self.lexicon.index_terms.get(words) if "ICD10CM" in systems else None
+        indexed = (self.lexicon.index_terms.get(words) or self.lexicon.index_term_in_any_order(words)
+                   if "ICD10CM" in systems else None)
         if indexed is not None:
             named.append((self.lexicon.by_ref[("ICD10CM", indexed.code)], indexed))
         named += self._lent(words, systems, steps)

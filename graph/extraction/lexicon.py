@@ -500,6 +500,7 @@ class Lexicon:
         self._compared: tuple[dict[str, Abbreviation], dict[str, tuple[str, Abbreviation]]] | None = None
         self._letters: str | None = None
         self._icd_titles: tuple[list[str], list[Entry]] | None = None
+        self._index_bags: dict[tuple[str, ...], IndexTerm] | None = None
 
     def __len__(self) -> int:
         return len(self.by_ref)
@@ -801,6 +802,17 @@ class Lexicon:
                         parent = parent[:-1].rstrip(".")
                     self._icd_children[parent].append(entry)
         return sorted(self._icd_children.get(code, []), key=lambda e: e.code)
+
+    def index_term_in_any_order(self, words: tuple[str, ...]) -> IndexTerm | None:
+        """The Index term of exactly ``words`` said in another order: notes put the qualifier last ("type 2
+        diabetes, uncontrolled", "DM2 uncontrolled") where the Index term leads with it; none where terms of
+        the same words go to different codes."""
+        if self._index_bags is None:
+            bags: dict[tuple[str, ...], list[IndexTerm]] = defaultdict(list)
+            for key, term in self.index_terms.items():
+                bags[tuple(sorted(key))].append(term)
+            self._index_bags = {bag: terms[0] for bag, terms in bags.items() if len({t.code for t in terms}) == 1}
+        return self._index_bags.get(tuple(sorted(words)))
 
     def icd_titled(self, start: str) -> list[Entry]:
         """The ICD-10-CM codes whose title begins with ``start`` (lower case), by code: "poisoning by ",

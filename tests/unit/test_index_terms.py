@@ -91,3 +91,13 @@ def test_a_category_a_title_names_takes_the_code_the_index_gives_it():
 def test_a_term_whose_code_the_release_lacks_is_left_out():
     assert grounder().lexicon.index_terms.keys() == {("tuberculosis",), ("gestational", "diabete", "mellitus")}
     assert grounder().ground("kidney stone", "diagnosis").outcome == "reject"
+
+
+def test_a_term_said_in_another_order_is_the_index_term_unless_two_terms_share_its_words():
+    """Notes put the qualifier last ("diabetes mellitus, gestational"); the Index term leads with it."""
+    decided = grounder().ground("diabetes mellitus, gestational", "diagnosis")
+    assert (decided.method, decided.code) == ("index_term", "O24.419")
+    lexicon = Lexicon(ENTRIES, {"ICD10CM": R}, {}, index_terms=[
+        *TERMS, IndexTerm("mellitus gestational diabetes", "A15.9", "a made-up term of the same words")])
+    assert lexicon.index_term_in_any_order(("mellitus", "diabete", "gestational")) is None  # two codes: neither
+    assert lexicon.index_term_in_any_order(("tuberculosis",)).code == "A15.9"
