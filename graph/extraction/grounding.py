@@ -92,6 +92,9 @@ FUZZY_THRESHOLD = 0.90
 PROPOSED_MATCH_THRESHOLD = 0.70
 #: How step (a) says a proposal failed by its name's wording alone (not by what it is, or says beyond the text).
 _WORDING_FAILURE = re.compile(r"^proposed: its name .* (?:does not match|leaves out words of) ")
+#: "due to" and "secondary to": titles say a cause either way, so a mention saying it one way is read the other.
+_CAUSE_EITHER_WAY = re.compile(r"\b(?:due to|secondary to)\b", re.IGNORECASE)
+_OTHER_WAY = {"due to": "secondary to", "secondary to": "due to"}
 #: The least score at which the search's closest name, being the proposal's own, corroborates the proposal.
 CORROBORATED_FLOOR = 0.60
 _SOFT_TOKEN = 0.85
@@ -1004,6 +1007,11 @@ class Grounder:
         if found is None and category == "diagnosis" and last_resorts and (sequela := after_a_stroke(mention)):
             said_otherwise.append((sequela, f"sequela: {mention!r} is a deficit a stroke left, which ICD-10-CM "
                                             f"titles {sequela!r} (I69.3-)", "I"))
+        if found is None and category == "diagnosis" and last_resorts and _CAUSE_EITHER_WAY.search(mention):
+            # titles say a cause both ways: D50.0 "Iron deficiency anemia secondary to blood loss (chronic)"
+            other_way = _CAUSE_EITHER_WAY.sub(lambda m: _OTHER_WAY[m.group(0).lower()], mention)
+            said_otherwise.append((other_way, f"cause: {mention!r} is said as titles also say a cause, "
+                                              f"{other_way!r}", None))
         if found is None and category == "diagnosis" and last_resorts and (caused := due_to(mention)):
             said_otherwise.append((caused[0], f"cause: {caused[0]!r} is said to be due to {caused[1]!r}: "
                                               f"{caused[0]!r} is coded, {caused[1]!r} apart", None))

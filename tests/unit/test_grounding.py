@@ -407,3 +407,14 @@ def test_a_history_no_note_spans_narrowly_is_the_history_code_naming_the_conditi
     grounder = Grounder(lexicon)
     assert grounder.ground("history of deep vein thrombosis", "diagnosis").code == "Z86.718"
     assert grounder.ground("history of pulmonary embolism", "diagnosis").code == "Z86.711"
+
+
+def test_a_cause_said_with_due_to_finds_the_title_that_says_secondary_to():
+    lexicon = Lexicon([
+        Entry("ICD10CM", "D50.0", "Iron deficiency anemia secondary to blood loss (chronic)", "ICD10CM@2026", "code",
+              billable=True),
+        Entry("ICD10CM", "D50.9", "Iron deficiency anemia, unspecified", "ICD10CM@2026", "code", billable=True),
+    ], {"ICD10CM": "ICD10CM@2026"}, {})
+    decided = Grounder(lexicon).ground("iron deficiency anemia due to chronic blood loss", "diagnosis")
+    assert decided.code == "D50.0"
+    assert any("secondary to" in step for step in decided.steps)
