@@ -38,7 +38,8 @@ STOP_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "to", "
                    "was", "his", "her", "their", "s"})
 #: ICD-10-CM title qualifiers that do not change what a clinician's phrase means.
 QUALIFIERS = frozenset({"unspecified", "nos", "nec", "site"})
-_WORD = re.compile(r"[a-z0-9]+")
+
+_WORD_ANY_CASE = re.compile(r"[a-zA-Z0-9]+")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,5}")
 _PAREN = re.compile(r"\s*\([^()]*\)")
 _BRACKET = re.compile(r"\s*\[[^\[\]]*\]")
@@ -184,6 +185,8 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     (('bilateral', 'pe'), ('pes', 'planus'))
     >>> tokens("reflux esophagitis, no bleeding"), tokens("esophageal varices, not bleeding")[-2:]
     (('reflux', 'esophagitis', 'without', 'bleeding'), ('without', 'bleeding'))
+    >>> tokens("Hepatitis A without hepatic coma"), tokens("A fall from a ladder")
+    (('hepatitis', 'a', 'without', 'hepatic', 'coma'), ('fall', 'from', 'ladder'))
     """
     if "/" in text:  # "T2DM w/ hyperglycemia", "migraine w/o aura", "AKI 2/2 ATN": the words titles use
         text = _NOTE_SHORTHAND.sub(lambda m: _SAID_IN_FULL[m.group(0).lower()], text)
@@ -191,10 +194,14 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
         text = _ACRONYM_PLURAL.sub(r"\1", text)
     if "no" in text.lower():  # "reflux esophagitis, no bleeding": K21.00 "… with esophagitis, without bleeding"
         text = _SAID_WITHOUT.sub(" without", text)
-    words = _WORD.findall(folded(text).lower().replace("'s ", " "))
+    said = _WORD_ANY_CASE.findall(folded(text).replace("'s ", " "))
+    words = [w.lower() for w in said]
     if not _ROMAN.isdisjoint(words):
         words = _arabic(words)
     drop = STOP_WORDS if keep_qualifiers else _STOP_WORDS_AND_QUALIFIERS
+    if "A" in said:  # a capital A after a word names a type ("Hepatitis A", "influenza A"), never the article
+        return tuple([comparable(_ORDINALS.get(w, w)) for i, w in enumerate(words)
+                      if w not in drop or (i and said[i] == "A")])
     return tuple([comparable(_ORDINALS.get(w, w)) for w in words if w not in drop])
 
 

@@ -418,3 +418,16 @@ def test_a_cause_said_with_due_to_finds_the_title_that_says_secondary_to():
     decided = Grounder(lexicon).ground("iron deficiency anemia due to chronic blood loss", "diagnosis")
     assert decided.code == "D50.0"
     assert any("secondary to" in step for step in decided.steps)
+
+
+def test_a_capital_a_after_a_word_is_the_type_it_names_not_the_article():
+    """"Hepatitis A" is no name of hepatitis unqualified, and influenza A is an identified influenza virus."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "B15.9", "Hepatitis A without hepatic coma", "ICD10CM@2026", "code", billable=True),
+        Entry("ICD10CM", "K75.9", "Inflammatory liver disease, unspecified", "ICD10CM@2026", "code", billable=True,
+              names=("Hepatitis NOS",)),
+    ], {"ICD10CM": "ICD10CM@2026"}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("hepatitis", "diagnosis").code == "K75.9"
+    assert grounder.ground("hepatitis A", "diagnosis").code == "B15.9"
+    assert tokens("A 60-year-old with a fever") == tokens("60-year-old with fever")
