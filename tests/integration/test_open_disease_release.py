@@ -280,7 +280,10 @@ def test_history_and_status_shorthand_ground_to_the_z_code_never_to_the_conditio
     assert decided("past history of lung cancer")[2] == "Z85.118"  # classifiable to C34
     assert decided("h/o MI", "I21.9")[1:] == ("personal_history", "I25.2")  # "Old myocardial infarction"
     assert decided("s/p CABG", "I25.10") == ("replace", "exact_name", "Z95.1")  # "Presence of … bypass graft"
-    assert decided("h/o DVT", "I82.409")[0] == "reject"  # only Z86.7 holds I82: its codes name other things
+    # only Z86.7 holds I82, a category whose codes name other things; the history title naming I82's family
+    # ("Other venous embolism and thrombosis") is Z86.718's
+    assert decided("h/o DVT", "I82.409") == ("replace", "personal_history", "Z86.718")
+    assert decided("h/o atrial fibrillation", "I48.91")[0] == "reject"  # only Z86.7 holds I48; no title names it
     assert decided("FHx of diabetes") == ("accept", "family_history", "Z83.3")  # a family history is not own
     assert decided("family history of breast cancer", "Z85.3") == ("replace", "family_history", "Z80.3")
     steps = grounder.ground("history of colon cancer", "diagnosis").steps
@@ -330,7 +333,10 @@ def test_a_proposal_whose_title_covers_the_mention_but_means_otherwise_is_not_ke
     # a positive result is no disease: never B20; "HIV positive" with no symptoms is the status Z21, as the
     # Alphabetic Index and guideline I.C.1.a.2.d send it
     assert decided("HIV positive", "diagnosis", "ICD10CM", "B20") == ("replace", "Z21")
-    assert decided("STEMI of the inferior wall", "diagnosis", "ICD10CM", "I21.1")[0] == "reject"
+    # I21.1 is a category none of whose codes is its default: never kept; the Alphabetic Index sends an inferior
+    # STEMI to I21.19 (graph/resources/icd10cm_index.toml), and where it gives no code the proposal is rejected
+    assert decided("STEMI of the inferior wall", "diagnosis", "ICD10CM", "I21.1") == ("replace", "I21.19")
+    assert decided("STEMI of other sites", "diagnosis", "ICD10CM", "I21.2")[0] == "reject"
     assert decided("excessive thirst", "finding", "ICD10CM", "R63.1") == ("replace", "HP:0001959")
 
 
