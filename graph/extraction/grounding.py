@@ -1400,9 +1400,9 @@ class Grounder:
             covering = [(entry.billable is False, len(tail) - len(words), entry.code, entry)
                         for entry, tails, _ in self._history_codes(whose) for tail in tails
                         if words and covers(words, tail) and not adds_state(words, tail)]
-            if covering:
+            if family is not None and covering:
                 entry = min(covering, key=lambda c: c[:3])[3]
-                steps.append(f"history: {code} is filed under {parent} {family.display!r}, which "  # type: ignore[union-attr]
+                steps.append(f"history: {code} is filed under {parent} {family.display!r}, which "
                              f"{entry.code} {entry.display!r} names")
                 return self._billable_history(entry, whose, steps)
             parent = _icd_parent(parent)

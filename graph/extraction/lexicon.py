@@ -38,7 +38,6 @@ STOP_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "to", "
                    "was", "his", "her", "their", "s"})
 #: ICD-10-CM title qualifiers that do not change what a clinician's phrase means.
 QUALIFIERS = frozenset({"unspecified", "nos", "nec", "site"})
-
 _WORD_ANY_CASE = re.compile(r"[a-zA-Z0-9]+")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]{1,5}")
 _PAREN = re.compile(r"\s*\([^()]*\)")
