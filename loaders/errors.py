@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from loaders.archives import shown_path
+
 
 class ClinigraphError(Exception):
     """Root of every error clinigraph raises on purpose."""
@@ -71,7 +73,7 @@ class SourceFormatError(SourceError):
         line: int | None = None,
         field: str | None = None,
     ) -> None:
-        self.path = str(path)
+        self.path = shown_path(path)  # a file of a zipped release by its place in the zip
         self.line = line
         self.field = field
         self.reason = message

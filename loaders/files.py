@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import tempfile
 import zipfile
 from pathlib import Path
 
+from loaders.archives import extracted, shown_path
 from loaders.errors import SourceFormatError
 from loaders.records import SourceFile
 
@@ -20,7 +20,7 @@ def describe_file(path: str | Path) -> SourceFile:
     with p.open("rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             digest.update(chunk)
-    return SourceFile(path=str(p.resolve()), name=p.name, size=p.stat().st_size, sha256=digest.hexdigest())
+    return SourceFile(path=shown_path(p.resolve()), name=p.name, size=p.stat().st_size, sha256=digest.hexdigest())
 
 
 def refuse_empty(path: Path, expected: str) -> None:
@@ -67,13 +67,10 @@ def read_utf8(path: str | Path) -> tuple[str, bytes]:
 
 
 def unpacked_release(path: str | Path, what: str) -> Path:
-    """A release folder as it is, or a zip extracted once into a temporary folder."""
+    """A release folder as it is, or a zip's members (extracted once per process: :mod:`loaders.archives`)."""
     p = Path(path)
     if p.is_dir():
         return p
     if p.is_file() and zipfile.is_zipfile(p):
-        target = Path(tempfile.mkdtemp(prefix="clinigraph-release-"))
-        with zipfile.ZipFile(p) as archive:
-            archive.extractall(target)
-        return target
+        return extracted(p)
     raise SourceFormatError(p, f"{what} folder or zip not found" if not p.exists() else f"not a {what} folder or zip")
