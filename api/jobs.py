@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 import uuid
+import weakref
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -144,6 +146,9 @@ class JobRunner:
             job_id = uuid.uuid4().hex[:12]
             if self._logs is None:
                 self._logs = Path(tempfile.mkdtemp(prefix="clinigraph-jobs-"))
+                # The logs go with the runner (at the latest when the process exits): they are served only
+                # by this process, and each API run used to leave its folder behind.
+                weakref.finalize(self, shutil.rmtree, self._logs, ignore_errors=True)
             log = self._logs / f"{job_id}.log"
             with log.open("wb") as out:
                 process = subprocess.Popen([sys.executable, "-m", "api.cli", *args], stdout=out,
