@@ -165,6 +165,15 @@ def _adds_with(words: tuple[str, ...], title: str) -> bool:
 _PARTS = re.compile(r",|\(|\)|\b(?:and|or|of|with|without|in|due to)\b", re.IGNORECASE)
 
 
+def _first_part(title: str) -> tuple[str, ...]:
+    """The words of a title before its first comma, "and" or "or": what the title is about first.
+
+    >>> _first_part("Dizziness and giddiness"), _first_part("Intra-abdominal and pelvic swelling, mass and lump")
+    (('dizziness',), ('intra', 'abdominal'))
+    """
+    return tokens(re.split(r",|\band\b|\bor\b", title, maxsplit=1)[0])
+
+
 def _leads_with(words: tuple[str, ...], title: str) -> bool:
     """Whether ``title`` is about the mention before any "in …", "due to …" clause, with the mention's last word
     the head of one of its noun phrases: "Meconium ileus in cystic fibrosis" is a meconium ileus, not cystic
@@ -975,6 +984,12 @@ class Grounder:
                                       "ICD-10-CM title holds it", said, category)
                 if found is not None:
                     break
+        if found is None and category == "finding" and "ICD10CM" in self.lexicon.releases:
+            # "dizziness": HPO says it only as a related synonym of Vertigo; R42 "Dizziness and giddiness" names
+            # it first. Symptoms and signs only (chapter 18), and only a title whose first part the finding is:
+            # "swelling" is no "Intra-abdominal and pelvic swelling, mass and lump, unspecified site".
+            found = self._kept_if(self._part_of_a_sign, steps, "covering title: no name says it alone; an "
+                                  "ICD-10-CM symptom or sign title names it first", core[0], category)
         if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
             return self._ground_measurement(reading, finding_type, system, code)
         # Said otherwise, as a last resort: "AKI on CKD" is the AKI (the CKD a code of its own); "numbness of the
@@ -1864,8 +1879,15 @@ class Grounder:
         return self._kept_if(self._icd_covering, steps, f"{entry.system} {entry.code} names it; an ICD-10-CM title "
                              "holds it whole", words, category)
 
-    def _icd_covering(self, words: tuple[str, ...], category: str,
-                      steps: list[str]) -> tuple[str, Entry, float] | None:
+    def _part_of_a_sign(self, words: tuple[str, ...], category: str,
+                        steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The one symptom or sign title (ICD-10-CM chapter 18) that names the finding first, as a part of its
+        own: R42 "Dizziness and giddiness" for dizziness; never "… swelling, mass and lump, …" for a lump."""
+        found = self._icd_covering(words, category, steps, chapters="R")
+        return found if found is not None and words == _first_part(found[1].display) else None
+
+    def _icd_covering(self, words: tuple[str, ...], category: str, steps: list[str], *,
+                      chapters: str | None = None) -> tuple[str, Entry, float] | None:
         """The one ICD-10-CM code (with what is under it) whose title holds every word of the mention and adds
         only words that group or grade it — "Acromegaly and pituitary gigantism", "Classical phenylketonuria",
         "Other giant cell arteritis" — never a qualifier, cause, state or status the mention lacks, nor a title
@@ -1884,6 +1906,7 @@ class Grounder:
             for ref in self.lexicon.by_name[name]:
                 entry = self.lexicon.by_ref[ref]
                 if (entry.system == "ICD10CM" and entry.active and kind_allows(self.lexicon, entry, category) is None
+                        and (chapters is None or entry.code.startswith(tuple(chapters)))
                         and not unstated_qualifiers(words, entry.display) and _leads_with(words, entry.display)
                         and not _denies(words, entry.display)):
                     hits[entry.code] = entry

@@ -1599,3 +1599,18 @@ def test_an_anaphylaxis_after_a_food_is_coded_by_its_food_group():
     assert g.ground("shrimp anaphylaxis", "diagnosis").code == "T78.02XA"
     assert g.ground("anaphylaxis to eggs", "diagnosis").code == "T78.089A"
     assert g.ground("anaphylaxis after a bee sting", "diagnosis").code != "T78.01XA"
+
+
+def test_a_finding_no_name_says_alone_is_the_symptom_title_that_names_it_first():
+    """"dizziness" is named by no HPO term (HPO says it only as a related synonym of Vertigo) and by R42
+    "Dizziness and giddiness" first; a symptom title that names the finding later, among sites or other findings,
+    is none of it ("swelling", "lump"), and a disease's title never grounds a finding."""
+    g = grounder_of(with_codes([
+        ("R42", "Dizziness and giddiness", True),
+        ("R19.00", "Intra-abdominal and pelvic swelling, mass and lump, unspecified site", True),
+        ("L98.9", "Itching and other disorders of the skin", True)]))  # made up: outside chapter 18
+    dizzy = g.ground("dizziness", "finding")
+    assert (dizzy.outcome, dizzy.code, dizzy.method) == ("accept", "R42", "covering_title")
+    for other_part in ("swelling", "lump", "giddiness"):
+        assert g.ground(other_part, "finding").outcome == "reject", other_part
+    assert g.ground("itching", "finding").outcome == "reject"
