@@ -188,6 +188,15 @@ def side_of(title_words: tuple[str, ...]) -> str | None:
     return next(iter(said)) if len(said) == 1 else None
 
 
+def _singular(word: str) -> str:
+    """A compared word ending as a plural in -ies does once its s is gone ("arterie") back to its -y form.
+
+    >>> _singular("arterie"), _singular("ovarie"), _singular("knee")
+    ('artery', 'ovary', 'knee')
+    """
+    return f"{word[:-2]}y" if word.endswith("ie") and len(word) > 4 else word
+
+
 def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str) -> bool:
     """``sided`` is ``default`` with the side stated: one "unspecified" (or nothing) of ``default`` traded for
     ``side``, every other word the same.
@@ -206,13 +215,17 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     >>> differs_by_side(("multiple", "fracture", "rib", "unspecified", "side"), ("multiple", "fracture", "rib",
     ...                 "bilateral"), "bilateral")
     True
+    >>> differs_by_side(("occlusion", "stenosis", "unspecified", "carotid", "artery"),
+    ...                 ("occlusion", "stenosis", "bilateral", "carotid", "arterie"), "bilateral")
+    True
     >>> unsaid = ("hemiplegia", "affecting", "unspecified", "side")
     >>> [differs_by_side(unsaid, ("hemiplegia", "affecting", side, *dominance, "side"), side)
     ...  for side in ("left", "right") for dominance in (("dominant",), ("non", "dominant"))]
     [False, True, True, False]
     """
-    added = Counter(sided) - Counter(default)
-    removed = Counter(default) - Counter(sided)
+    # "… of bilateral carotid arteries" for "… of unspecified carotid artery": both organs said in the plural
+    added = Counter(map(_singular, sided)) - Counter(map(_singular, default))
+    removed = Counter(map(_singular, default)) - Counter(map(_singular, sided))
     # "Bilateral primary osteoarthritis of knee" for "Osteoarthritis of knee, unspecified": primary is the kind
     # the Index takes where none is said, and a single side is "unilateral"
     kind = {"primary"} | ({"unilateral"} if side in ("left", "right") else set())
