@@ -364,6 +364,48 @@ def as_malignant_neoplasm(mention: str) -> str | None:
     return said_so if site and said_so.lower() != mention.strip().lower() else None
 
 
+#: Where a cancer spreads, as C77–C79 title the site of a secondary malignant neoplasm.
+_SPREAD_SITES = {"liver": "liver", "hepatic": "liver", "bone": "bone", "bony": "bone", "osseous": "bone",
+                 "skeletal": "bone", "spine": "bone", "spinal": "bone", "vertebral": "bone", "brain": "brain",
+                 "cerebral": "brain", "lung": "lung", "lungs": "lung", "pulmonary": "lung", "adrenal": "adrenal gland",
+                 "adrenal gland": "adrenal gland", "peritoneum": "peritoneum", "peritoneal": "peritoneum",
+                 "pleura": "pleura", "pleural": "pleura", "skin": "skin", "cutaneous": "skin",
+                 "bone marrow": "bone marrow", "lymph node": "lymph node", "lymph nodes": "lymph node",
+                 "nodal": "lymph node", "ovary": "ovary", "ovarian": "ovary", "kidney": "kidney", "renal": "kidney"}
+_SPREAD_SITE = rf"(?P<site>{'|'.join(sorted(map(re.escape, _SPREAD_SITES), key=len, reverse=True))})"
+_SPREAD = r"(?:metastas[ie]s|metastatic\s+(?:disease|lesions?|deposits?)|mets?|secondaries|secondary\s+deposits?)"
+_SECONDARY_SAID = (
+    # "bone metastases", "liver mets", "brain metastatic disease"
+    re.compile(rf"^{_SPREAD_SITE}\s+{_SPREAD}$", re.IGNORECASE),
+    # "metastases to the liver", "mets to bone", "metastatic breast cancer to the bone"
+    re.compile(rf"^(?:{_SPREAD}|metastatic\s+.+?|.+?\s+metastatic)\s+(?:to|in|involving)\s+(?:the\s+)?{_SPREAD_SITE}$",
+               re.IGNORECASE),
+)
+_METASTATIC_PRIMARY = re.compile(r"^metastatic\s+(?P<primary>.+)$", re.IGNORECASE)
+
+
+def as_secondary_neoplasm(mention: str) -> str | None:
+    """A cancer's spread said as ICD-10-CM titles it: a secondary malignant neoplasm of the site it reached
+    (C77–C79; the Index's "Metastasis, metastatic — see Neoplasm, secondary, by site"); a metastatic cancer with
+    no site it reached is its primary, coded as a malignant neoplasm of its own site (the spread a code apart,
+    C79.9). ``None`` where the mention says no spread.
+
+    >>> as_secondary_neoplasm("bone metastases"), as_secondary_neoplasm("mets to the liver")
+    ('secondary malignant neoplasm of bone', 'secondary malignant neoplasm of liver')
+    >>> as_secondary_neoplasm("metastatic breast cancer to the spine")
+    'secondary malignant neoplasm of bone'
+    >>> as_secondary_neoplasm("metastatic prostate cancer"), as_secondary_neoplasm("liver cirrhosis")
+    ('malignant neoplasm of prostate', None)
+    """
+    said = mention.strip()
+    for pattern in _SECONDARY_SAID:
+        spread = pattern.match(said)
+        if spread is not None:
+            return f"secondary malignant neoplasm of {_SPREAD_SITES[spread['site'].lower()]}"
+    primary = _METASTATIC_PRIMARY.match(said)
+    return as_malignant_neoplasm(primary["primary"]) if primary is not None else None
+
+
 #: Things children and adults put where they should not be, which chapter 19 codes as a foreign body (T15–T19).
 _OBJECT = (r"(?:(?:a|an|the|small|plastic|metal)\s+)*(?:beads?|beans?|peas?|peanuts?|coins?|toys?|marbles?|"
            r"button(?:\s+batter(?:y|ies))?|batter(?:y|ies)|crayons?|pebbles?|popcorn(?:\s+kernels?)?|kernels?|"

@@ -66,6 +66,7 @@ from graph.extraction.context import (
     as_foreign_body,
     as_malignant_neoplasm,
     as_poisoning,
+    as_secondary_neoplasm,
     due_to,
     exertional,
     found_by_a_test,
@@ -1045,6 +1046,10 @@ class Grounder:
             # ICD-10-CM first: "squamous cell carcinoma of the esophagus" is C15.9 before Orphanet's entry of it
             said_otherwise.insert(0, (cancer, f"neoplasm: {mention!r} is said as ICD-10-CM's titles say a cancer, "
                                               f"{cancer!r}", "CD"))
+        if found is None and category == "diagnosis" and last_resorts and (spread := as_secondary_neoplasm(
+                mention if words == written else " ".join(words))):  # "brain mets": as the abbreviations say
+            said_otherwise.insert(0, (spread, f"neoplasm: {mention!r} is said as ICD-10-CM's titles say a cancer's "
+                                              f"spread or its primary, {spread!r}", "C"))
         if found is None and category == "diagnosis" and last_resorts and (newborn := in_a_newborn(mention)):
             said_otherwise += [(form, f"newborn: {mention!r} is said as {form!r}, as the perinatal chapter "
                                       "names a newborn's conditions", None) for form in newborn[:-1]]

@@ -1614,3 +1614,19 @@ def test_a_finding_no_name_says_alone_is_the_symptom_title_that_names_it_first()
     for other_part in ("swelling", "lump", "giddiness"):
         assert g.ground(other_part, "finding").outcome == "reject", other_part
     assert g.ground("itching", "finding").outcome == "reject"
+
+
+def test_a_cancers_spread_is_the_secondary_neoplasm_of_the_site_it_reached_and_a_metastatic_cancer_its_primary():
+    """C77–C79 title a metastasis by the site it reached ("liver mets": C78.7); "metastatic prostate cancer" with
+    no site reached is the primary, C61 (the spread a code apart)."""
+    g = grounder_of(with_codes([
+        ("C78.7", "Secondary malignant neoplasm of liver and intrahepatic bile duct", True),
+        ("C79.51", "Secondary malignant neoplasm of bone", True),
+        ("C79.9", "Secondary malignant neoplasm of unspecified site", True),
+        ("C61", "Malignant neoplasm of prostate", True),
+        ("K74.60", "Unspecified cirrhosis of liver", True)]))
+    assert g.ground("liver mets", "diagnosis").code == "C78.7"
+    assert g.ground("metastatic breast cancer to the spine", "diagnosis").code == "C79.51"
+    assert g.ground("metastases to bone", "diagnosis").code == "C79.51"
+    assert g.ground("metastatic prostate cancer", "diagnosis").code == "C61"
+    assert g.ground("liver lesion", "diagnosis").code not in ("C78.7", "C79.9")
