@@ -109,6 +109,8 @@ SYSTEM_ORDER = {
 #: a finding's ICD-10-CM R-code to HPO, a diagnosis's OMIM or Orphanet entry to ICD-10-CM (issue 21). A SNOMED
 #: CT, LOINC or RxNorm code proposed is a deliberate choice of terminology and stays.
 YIELDS_TO_PREFERRED = {"finding": frozenset({"ICD10CM"}), "diagnosis": frozenset({"OMIM", "ORPHA", "DECIPHER"})}
+#: The course of a condition, which a catalogue of rare diseases names as entries of their own.
+_COURSES = frozenset({"acute", "subacute", "chronic"})
 #: Methods that name a concept as it is, not by likeness: what a reading the text only implies must reach.
 _EXACT_METHODS = frozenset({"exact_name", "index_term", "ontology_synonym", "proposed_code", "replaced_by"})
 #: Who names a concept exactly, in the order a system's names are taken: its own, the ICD-10-CM Index's, an
@@ -2058,9 +2060,13 @@ class Grounder:
                     # nor a code one of whose names says "without" what the mention has: K57.32 "… without …
                     # abscess …" for a diverticulitis with abscess, K35.80 (its inclusion term "Acute appendicitis
                     # without (localized) (generalized) peritonitis") for an appendicitis with peritonitis
+                    # nor a rare-disease catalogue's entry for a course the text does not say: ORPHA:95409
+                    # "Acute adrenal insufficiency" is no adrenal insufficiency
                     if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display) \
                             and not any(_denies(words, said) for said in (entry.display, *entry.names)) \
-                            and not self._acute_beside_unspecified(words, entry):
+                            and not self._acute_beside_unspecified(words, entry) \
+                            and not (entry.system in YIELDS_TO_PREFERRED["diagnosis"]
+                                     and any(w in _COURSES and w not in words for w in name)):
                         if best is None or score > best[1] or (
                                 score == best[1] and self._prefer(entry, best[0], systems)):
                             best = (entry, score)

@@ -1630,3 +1630,12 @@ def test_a_cancers_spread_is_the_secondary_neoplasm_of_the_site_it_reached_and_a
     assert g.ground("metastases to bone", "diagnosis").code == "C79.51"
     assert g.ground("metastatic prostate cancer", "diagnosis").code == "C61"
     assert g.ground("liver lesion", "diagnosis").code not in ("C78.7", "C79.9")
+
+
+def test_a_catalogue_entry_for_a_course_the_text_does_not_say_is_no_look_alike():
+    """ORPHA:95409 "Acute adrenal insufficiency" is no adrenal insufficiency: the look-alike step never takes a
+    rare-disease entry that adds a course (acute, subacute, chronic) the mention does not say."""
+    entries = [*ENTRIES, Entry("ORPHA", "ORPHA:95409", "Acute adrenal insufficiency", "ORPHA@1", "term")]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1", "ORPHA": "ORPHA@1"}, abbreviations={}))
+    assert g.ground("adrenal insufficiency", "diagnosis").code != "ORPHA:95409"
+    assert g.ground("acute adrenal insufficiency", "diagnosis").code == "ORPHA:95409"
