@@ -753,6 +753,40 @@ def found_by_a_test(mention: str) -> list[str]:
 _ARTICLE_ANY = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 
 
+#: A diagnosis a vignette names as made: "…, and acute suppurative otitis media is diagnosed", "she is diagnosed
+#: with primary genital syphilis", "the diagnosis is …". Never one suspected, considered or ruled out.
+_DIAGNOSIS_STATED = (
+    re.compile(r"(?:^|[;.]\s+|,\s+(?:and\s+)?|\band\s+)(?P<dx>[^;.,]+?)\s+(?:is|was)\s+(?:then\s+|finally\s+)?"
+               r"(?:diagnosed|confirmed)(?=\s*(?:[;.]|$))", re.IGNORECASE),
+    re.compile(r"\b(?:is|was|were|has\s+been|had\s+been)\s+(?:newly\s+)?diagnosed\s+with\s+(?P<dx>[^;.]+?)"
+               r"(?=\s*(?:[;.]|,\s|$))", re.IGNORECASE),
+    re.compile(r"\b(?:the\s+)?(?:final\s+|working\s+)?diagnosis\s+(?:is|was)\s+(?P<dx>[^;.]+?)(?=\s*(?:[;.]|,\s|$))",
+               re.IGNORECASE),
+)
+#: What a vignette's "diagnosed" does not make a diagnosis of: a patient's age and sex before it.
+_A_PATIENT = re.compile(r"^(?:an?\s+)?\d+[- ](?:year|month|week|day)[- ]old\b.*$", re.IGNORECASE)
+
+
+def diagnosis_stated(mention: str) -> list[str]:
+    """The diagnoses a vignette says were made, in its order: each is what the text states, not infers.
+
+    >>> diagnosis_stated("A 6-year-old has ear pain; otoscopy shows a bulging membrane, and acute suppurative "
+    ...                  "otitis media is diagnosed.")
+    ['acute suppurative otitis media']
+    >>> diagnosis_stated("A 30-year-old man with a penile ulcer is diagnosed with primary genital syphilis.")
+    ['primary genital syphilis']
+    >>> diagnosis_stated("Pneumonia is suspected"), diagnosis_stated("a 40-year-old woman was diagnosed")
+    ([], [])
+    """
+    stated: list[str] = []
+    for pattern in _DIAGNOSIS_STATED:
+        for said in pattern.finditer(mention):
+            phrase = _ARTICLE_ANY.sub("", said.group("dx").strip())
+            if phrase and not _A_PATIENT.match(phrase) and phrase not in stated:
+                stated.append(phrase)
+    return stated
+
+
 #: The class a drug is poisoned by in ICD-10-CM's titles (T36–T50 "Poisoning by <class>, <intent>"), where the
 #: title does not name the drug: the class the Table of Drugs and Chemicals files it under.
 _POISONED_BY = {

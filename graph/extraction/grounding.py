@@ -67,6 +67,7 @@ from graph.extraction.context import (
     as_malignant_neoplasm,
     as_poisoning,
     as_secondary_neoplasm,
+    diagnosis_stated,
     due_to,
     exertional,
     found_by_a_test,
@@ -109,6 +110,9 @@ SYSTEM_ORDER = {
 #: a finding's ICD-10-CM R-code to HPO, a diagnosis's OMIM or Orphanet entry to ICD-10-CM (issue 21). A SNOMED
 #: CT, LOINC or RxNorm code proposed is a deliberate choice of terminology and stays.
 YIELDS_TO_PREFERRED = {"finding": frozenset({"ICD10CM"}), "diagnosis": frozenset({"OMIM", "ORPHA", "DECIPHER"})}
+#: Words that group codes ("other specified", "not elsewhere classified") or mark a default ("without"), not
+#: what a code names beyond its unspecified sibling.
+_GROUPING = frozenset({"other", "specified", "not", "elsewhere", "classified", "without", "with"})
 #: The course of a condition, which a catalogue of rare diseases names as entries of their own.
 _COURSES = frozenset({"acute", "subacute", "chronic"})
 #: Methods that name a concept as it is, not by likeness: what a reading the text only implies must reach.
@@ -1058,6 +1062,13 @@ class Grounder:
             # the condition alone only where its code is a newborn's (P) or congenital (Q): "LGA baby" is P08.1,
             # while a newborn's sepsis is never the adult's A41.9
             said_otherwise.append((newborn[-1], f"newborn: {mention!r} is a newborn's {newborn[-1]!r}", "PQ"))
+        for phrase in diagnosis_stated(mention) if found is None and category == "diagnosis" and last_resorts else ():
+            # a vignette that names the diagnosis made ("…, and primary genital syphilis is diagnosed"): that
+            # diagnosis, as the cascade grounds it said alone
+            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code)
+            if decided.outcome != "reject":
+                decided.steps.insert(0, f"vignette: the text states the diagnosis {phrase!r}")
+                return decided
         for phrase in found_by_a_test(mention) if found is None and category == "diagnosis" and last_resorts else ():
             # a vignette's test that found it ("CT shows a 5-mm stone in the left ureter"): the condition the text
             # states; named exactly, never by a look-alike, for a vignette says much else beside it
@@ -1480,6 +1491,25 @@ class Grounder:
 
     # -- step (a) ------------------------------------------------------------------------------------------
 
+    def _vaguer_sibling(self, entry: Entry, said: set[str]) -> Entry | None:
+        """A code beside the proposal (or beside one of the codes above it) whose title is the proposal's with
+        words the text does not say traded for "unspecified" (and words it does say): the proposal names more
+        than the text states. A side is left to the axes."""
+        node = self.lexicon.get("ICD10CM", _unpadded(entry.code[:-1])) if _ANY_SEVENTH.fullmatch(entry.code) \
+            else entry
+        while node is not None and len(node.code) > 3:
+            mine = Counter(tokens(node.display, keep_qualifiers=True))
+            for sibling in self.lexicon.icd_children(_icd_parent(node.code)):
+                if sibling.code == node.code or not sibling.active:
+                    continue
+                theirs = Counter(tokens(sibling.display, keep_qualifiers=True))
+                removed = set(mine - theirs) - _GROUPING
+                if set(theirs - mine) - said == {"unspecified"} and removed and not removed & said \
+                        and not all(w in SIDES for w in removed) and removed <= set(tokens(entry.display)):
+                    return sibling
+            node = self.lexicon.get("ICD10CM", _icd_parent(node.code))
+        return None
+
     def _check_proposed(self, words: tuple[str, ...], core: tuple[str, ...], axes: Axes, mention: str,
                         category: str, finding_type: str | None, system: str, code: str,
                         steps: list[str], corroborated: float | None = None) -> Decision | Refused:
@@ -1529,6 +1559,11 @@ class Grounder:
             steps.append(f"proposed: its name {entry.display!r} leaves out words of {mention!r} "
                          f"(score {score:.2f}): another concept")
             return Refused()
+        contrary = next((said for said in (entry.display, *entry.names) if _denies(words, said)), None)
+        if contrary is not None:
+            # K70.30 "Alcoholic cirrhosis of liver without ascites" for "alcoholic cirrhosis with ascites"
+            steps.append(f"proposed: its name {contrary!r} says without what {mention!r} states")
+            return Refused(says_more=True)
         denied = _NOT_SPECIFIED_AS.search(entry.display)
         if denied is not None and comparable(denied.group(1).lower()) in {*words, *tokens(mention)}:
             # M75.121 "… not specified as traumatic" for "traumatic R rotator cuff tear": the text says it is
@@ -1547,6 +1582,17 @@ class Grounder:
         if added:
             steps.append(f"proposed: its name {entry.display!r} adds {', '.join(repr(a) for a in added)}, which "
                          f"{mention!r} does not state")
+            return Refused(says_more=True)
+        # only where the title says every word of the mention and more: a proposal named otherwise ("Hashimoto's"
+        # for E06.3 "Autoimmune thyroiditis") is judged by its names above
+        vaguer = self._vaguer_sibling(entry, {*words, *tokens(mention)}) \
+            if entry.system == "ICD10CM" and set(core) < set(tokens(entry.display)) \
+            and (indexed is None or indexed.code != entry.code) else None  # "morbid obesity": E66.01, as the Index
+        if vaguer is not None:
+            # S93.411A "Sprain of calcaneofibular ligament of right ankle" for "right ankle sprain": S93.40 says the
+            # ligament is unspecified, and the text names none
+            steps.append(f"proposed: its name {entry.display!r} names what {vaguer.code} {vaguer.display!r} leaves "
+                         f"unspecified, which {mention!r} does not state")
             return Refused(says_more=True)
         steps.append(f"proposed: exists, active, right kind, name matches (score {score:.2f})")
         # "endometriosis of the left ovary" is a name of N80.102 as written, side and all: nothing said beyond it

@@ -1639,3 +1639,44 @@ def test_a_catalogue_entry_for_a_course_the_text_does_not_say_is_no_look_alike()
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1", "ORPHA": "ORPHA@1"}, abbreviations={}))
     assert g.ground("adrenal insufficiency", "diagnosis").code != "ORPHA:95409"
     assert g.ground("acute adrenal insufficiency", "diagnosis").code == "ORPHA:95409"
+
+
+def test_a_vignette_that_names_the_diagnosis_made_is_that_diagnosis():
+    """"…, and acute tonsillitis is diagnosed" / "is diagnosed with …": the diagnosis the text states, grounded as
+    said alone (a proposal checked against it); one only suspected is not made."""
+    g = grounder()
+    vignette = ("A 9-year-old has a sore throat and fever; exam shows enlarged tonsils with exudate, and acute "
+                "tonsillitis is diagnosed.")
+    assert g.ground(vignette, "diagnosis").code == "J03.90"
+    kept = g.ground("A 50-year-old man is diagnosed with heart failure after two weeks of swelling.", "diagnosis",
+                    system="ICD10CM", code="I50.9")
+    assert (kept.outcome, kept.code) == ("accept", "I50.9")
+    assert g.ground("A 9-year-old has a sore throat; acute tonsillitis is suspected.", "diagnosis").outcome == "reject"
+
+
+def test_a_proposal_whose_name_says_without_what_the_text_has_is_refused():
+    """K70.30 "Alcoholic cirrhosis of liver without ascites" proposed for "alcoholic cirrhosis with ascites"."""
+    g = grounder_of(with_codes([("K70.30", "Alcoholic cirrhosis of liver without ascites", True),
+                                ("K70.31", "Alcoholic cirrhosis of liver with ascites", True)]))
+    decided = g.ground("alcoholic cirrhosis with ascites", "diagnosis", system="ICD10CM", code="K70.30")
+    assert (decided.outcome, decided.code) == ("replace", "K70.31")
+    kept = g.ground("alcoholic cirrhosis without ascites", "diagnosis", system="ICD10CM", code="K70.30")
+    assert (kept.outcome, kept.code) == ("accept", "K70.30")
+
+
+def test_a_proposal_naming_what_its_unspecified_sibling_leaves_open_is_over_specific():
+    """S93.411A "Sprain of calcaneofibular ligament of right ankle" for "right ankle sprain": S93.40 leaves the
+    ligament unspecified and the text names none, so the proposal says more than the text; said, it stands."""
+    g = grounder_of(with_codes([
+        ("S93.4", "Sprain of ankle", False), ("S93.40", "Sprain of unspecified ligament of ankle", False),
+        ("S93.401", "Sprain of unspecified ligament of right ankle", False),
+        ("S93.401A", "Sprain of unspecified ligament of right ankle, initial encounter", True),
+        ("S93.41", "Sprain of calcaneofibular ligament", False),
+        ("S93.411", "Sprain of calcaneofibular ligament of right ankle", False),
+        ("S93.411A", "Sprain of calcaneofibular ligament of right ankle, initial encounter", True)]))
+    over = g.ground("right ankle sprain", "diagnosis", system="ICD10CM", code="S93.411A")
+    assert over.code != "S93.411A" and "S93.40 'Sprain of unspecified ligament of ankle' leaves unspecified" in \
+        over.reason
+    said = g.ground("sprain of the calcaneofibular ligament, right ankle", "diagnosis", system="ICD10CM",
+                    code="S93.411A")
+    assert (said.outcome, said.code) == ("accept", "S93.411A")
