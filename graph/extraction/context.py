@@ -35,8 +35,10 @@ _EPISODES = r"(?:(?:recurrent|frequent|occasional|intermittent|brief|several|mul
 #: An examination's grade before a sign ("2+ pitting edema", "trace edema").
 _GRADE = r"(?:[1-4]\s?\+|trace)\s+"
 #: A patient saying what they have, or a note saying it of them: "I've had a fever", "she has a cough".
-_HAS = r"(?:i|she|he|they|we)(?:['’]ve|['’]s|\s+have|\s+has)?\s+(?:been\s+)?(?:got|had|having|have|has|gets|" \
-       r"getting|keeps?\s+(?:having|getting))\s+"
+_HAS = r"(?:(?:i\s+think|i\s+guess|i\s+believe|maybe)\s+)?" \
+       r"(?:i|she|he|they|we)(?:['’]ve|['’]s|\s+have|\s+has)?\s+(?:been\s+)?(?:got|had|having|have|has|gets|" \
+       r"getting|keeps?\s+(?:having|getting))\s+" \
+       r"(?:(?:(?:a|an)\s+)?(?:(?:really|so)\s+)?(?:terrible|awful|horrible|bad)\s+)?"  # "terrible morning sickness"
 _LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED}|{_HAS})(?:(?:a|an)\s+)?(?:{_SIZE})?)?"
                    rf"(?:{_GRADE})?"
                    # "longstanding persistent" is a kind of atrial fibrillation (I48.11), never a frame
@@ -92,6 +94,8 @@ def without_frame(mention: str) -> str:
     ('seizure disorder', 'pressure ulcer on the left heel')
     >>> without_frame("a fib")
     'a fib'
+    >>> without_frame("I think I've got the flu"), without_frame("I've had terrible morning sickness")
+    ('the flu', 'morning sickness')
     >>> without_frame("ultrasound showed a 3 cm left ovarian cyst"), without_frame("CT revealed a liver mass")
     ('left ovarian cyst', 'liver mass')
     >>> without_frame("pyloric stenosis in a 4-week-old")  # an age after it chooses (infantile, not adult)
@@ -522,7 +526,7 @@ _COURSE_SO_FAR = re.compile(
     r"new(?:ly)? dx|managed (?:non-?operatively|conservatively|medically|expectantly|nonsurgically)|"
     r"well[- ]controlled|(?:finished|completed) (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
     r"excised|resected|removed|treated|cured|resolved|in remission|ned|no evidence of (?:disease|recurrence)|"
-    r"not (?:yet )?on (?:hd|dialysis|hemodialysis|insulin)|"
+    r"not (?:yet )?on (?:hd|dialysis|hemodialysis|insulin)|rate[- ]controlled|"
     r"(?:s/p|status post) [^,]+)$", re.IGNORECASE)
 #: A clause that says what the code's title says where the text is silent: "lac R forearm, no FB retained" is
 #: the laceration without foreign body (S51.811A), "AOM, TM intact" the otitis media without rupture of the ear
@@ -530,7 +534,7 @@ _COURSE_SO_FAR = re.compile(
 _SAYS_THE_DEFAULT = re.compile(
     r"^(?:no (?:retained )?(?:fb|foreign bod(?:y|ies))(?: (?:retained|seen|present|noted|visualized))?|"
     r"(?:tm|tympanic membrane|ear ?drum) intact|no (?:tm |tympanic membrane )?(?:perforation|rupture)|"
-    r"no (?:active )?(?:bleed|bleeding|hemorrhage))$", re.IGNORECASE)
+    r"no (?:active )?(?:bleed|bleeding|hemorrhage)|not (?:yet )?in remission)$", re.IGNORECASE)
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside.
 _SIDED = re.compile(r"\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(
@@ -566,6 +570,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['minor liver laceration']
     >>> without_note_asides("alcohol dependence, in early remission")
     ['alcohol dependence, in remission', 'alcohol dependence']
+    >>> without_note_asides("persistent AF, rate controlled"), without_note_asides("CLL, not yet in remission")
+    (['persistent AF'], ['CLL'])
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare
