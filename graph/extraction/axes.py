@@ -84,6 +84,8 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     (Axes(side='left', encounter='D'), ('distal', 'radius', 'fracture'))
     >>> read_axes(("closed", "fracture", "right", "distal", "radius"))
     (Axes(side='right', encounter='A'), ('fracture', 'distal', 'radius'))
+    >>> read_axes(("closed", "fx", "l", "distal", "radius"))
+    (Axes(side='left', encounter='A'), ('fx', 'distal', 'radius'))
     >>> read_axes(("osteoarthritis", "both", "hips"))
     (Axes(side='bilateral', encounter=None), ('osteoarthritis', 'hip'))
     >>> read_axes(("sciatica",))
@@ -111,9 +113,10 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
         encounters = (encounters - {"D"}) | {course[0]}
     # a closed fracture is the 7th character's own word ("initial encounter for closed fracture"): A where no
     # encounter is said
-    closed = "closed" in words and "fracture" in words
+    broken = "fracture" in words or "fx" in words  # "closed fx of the L distal radius"
+    closed = "closed" in words and broken
     # a displaced fracture is what a fracture not said otherwise is coded as (guideline I.C.19.c.1)
-    displaced = "displaced" in words and "fracture" in words
+    displaced = "displaced" in words and broken
     if closed and not encounters:
         encounters = {"A"}
     opened = "open" in words and ("fracture" in words or "fx" in words)

@@ -706,6 +706,42 @@ def pregnancy_said(mention: str) -> bool:
     return _PREGNANT.search(mention) is not None
 
 
+_PRETERM_WEEKS = re.compile(
+    r"\b(?:(?:extremely\s+|very\s+|moderately\s+|late\s+)?(?:preterm|premature|preemie|ex-?preemie|born)\b.*?"
+    r"\b(?P<weeks>\d{2})[- ]?(?:completed\s+)?(?:weeks?|wks?)\b"
+    r"|\b(?P<weeks2>\d{2})[- ]?(?:completed\s+)?(?:weeks?|wks?)(?:\s+gestation(?:al\s+age)?)?\s+"
+    r"(?:preterm|premature|preemie)\b)", re.IGNORECASE)
+
+
+#: A pregnancy's weeks, not a newborn's: preterm labour, a delivery, the membranes, the mother.
+_MOTHER = re.compile(r"\b(?:labou?r|deliver\w*|contractions?|pregnan\w*|rupture|membranes|p?prom|mother|woman|"
+                     r"maternal|g\d+p\d+|cervi\w*|tocoly\w*)\b", re.IGNORECASE)
+
+
+def as_gestational_age(mention: str) -> str | None:
+    """A preterm newborn said with the weeks it was born at, as P07.2–P07.3 title it: "Preterm newborn,
+    gestational age 32 completed weeks" (28–36 weeks), "Extreme immaturity of newborn, gestational age 25
+    completed weeks" (23–27; "less than 23" below). ``None`` without weeks, or at term.
+
+    >>> as_gestational_age("preterm infant born at 32 completed weeks"), as_gestational_age("32-week preemie")
+    ('preterm newborn, gestational age 32 completed weeks', 'preterm newborn, gestational age 32 completed weeks')
+    >>> as_gestational_age("extremely preterm infant, 25 weeks")
+    'extreme immaturity of newborn, gestational age 25 completed weeks'
+    >>> as_gestational_age("born at 39 weeks"), as_gestational_age("preterm labor at 32 weeks")
+    (None, None)
+    """
+    said = _PRETERM_WEEKS.search(mention)
+    if said is None or _MOTHER.search(mention):
+        return None
+    weeks = int(said.group("weeks") or said.group("weeks2"))
+    if weeks >= 37:
+        return None
+    if weeks >= 28:
+        return f"preterm newborn, gestational age {weeks} completed weeks"
+    age = "less than 23" if weeks < 23 else str(weeks)
+    return f"extreme immaturity of newborn, gestational age {age} completed weeks"
+
+
 def with_trimester(mention: str) -> str | None:
     """A condition of pregnancy said with the weeks of gestation, as ICD-10-CM's chapter 15 titles say the time:
     by trimester (first: under 14 weeks; second: 14 to under 28; third: 28 on; guideline I.C.15.a.3). ``None``

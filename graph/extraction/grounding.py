@@ -64,6 +64,7 @@ from graph.extraction.context import (
     as_cerebral_infarction,
     as_drug_induced,
     as_foreign_body,
+    as_gestational_age,
     as_malignant_neoplasm,
     as_poisoning,
     as_secondary_neoplasm,
@@ -1052,6 +1053,10 @@ class Grounder:
             # ICD-10-CM first: "squamous cell carcinoma of the esophagus" is C15.9 before Orphanet's entry of it
             said_otherwise.insert(0, (cancer, f"neoplasm: {mention!r} is said as ICD-10-CM's titles say a cancer, "
                                               f"{cancer!r}", "CD"))
+        if category == "diagnosis" and last_resorts and (found is None or found[1].code[:3] == "P07") \
+                and (born := as_gestational_age(mention)):  # never P07.30 "…, unspecified weeks" for 32 weeks said
+            said_otherwise.insert(0, (born, f"newborn: {mention!r} gives the weeks a preterm newborn was born at, "
+                                            f"as P07.2–P07.3 title them: {born!r}", "P"))
         if found is None and category == "diagnosis" and last_resorts and (spread := as_secondary_neoplasm(
                 mention if words == written else " ".join(words))):  # "brain mets": as the abbreviations say
             said_otherwise.insert(0, (spread, f"neoplasm: {mention!r} is said as ICD-10-CM's titles say a cancer's "

@@ -114,7 +114,8 @@ def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list
 #: A part of the body said to hurt ("my lower back is killing me", "his knee has been aching"), and the name
 #: of that part's pain where it is not "<part> pain".
 _HURTS = re.compile(
-    r"\b(?:my|his|her|their|the)\s+(?P<part>lower back|low back|upper back|[a-z]+)(?:['’]s|\s+is|\s+are|\s+has|"
+    r"\b(?:my|his|her|their|the)\s+(?:(?P<side>right|left|both)\s+)?(?P<part>lower back|low back|upper back|[a-z]+)"
+    r"(?:['’]s|\s+is|\s+are|\s+has|"
     r"\s+have|\s+keeps)?(?:\s+been)?\s+(?:really\s+|so\s+)?(?:killing\s+(?:me|him|her|them)|hurt(?:s|ing)?|"
     r"ach(?:es|ing)|sore|throbbing|pounding|splitting)\b", re.IGNORECASE)
 _PAIN_OF = {"head": "headache", "throat": "sore throat", "stomach": "abdominal pain", "belly": "abdominal pain",
@@ -132,6 +133,8 @@ def pain_of_a_part(mention: str) -> Phrasing | None:
     >>> [pain_of_a_part(m).means for m in ("my lower back is killing me", "my head's been pounding since yesterday",
     ...                                    "her knees have been aching")]
     ['low back pain', 'headache', 'knee pain']
+    >>> pain_of_a_part("my right eye really hurts").means
+    'right eye pain'
     >>> pain_of_a_part("my heart is breaking"), pain_of_a_part("my back doesn't hurt")
     (None, None)
     >>> pain_of_a_part("no, my ear hurts") is None
@@ -143,6 +146,8 @@ def pain_of_a_part(mention: str) -> Phrasing | None:
         return None
     one = {"calves": "calf"}.get(part) or (part[:-1] if part.endswith("s") and part[:-1] in _PARTS else part)
     means = _PAIN_OF.get(one, f"{one} pain")
+    if said.group("side"):  # "my right eye really hurts": the right eye's pain, the side an axis of its code
+        means = f"{said.group('side').lower()} {means}"
     return Phrasing("pain_of_a_part", _HURTS, means, "finding",
                     "clinigraph: a part of the body a patient says hurts is that part's pain")
 

@@ -1680,3 +1680,16 @@ def test_a_proposal_naming_what_its_unspecified_sibling_leaves_open_is_over_spec
     said = g.ground("sprain of the calcaneofibular ligament, right ankle", "diagnosis", system="ICD10CM",
                     code="S93.411A")
     assert (said.outcome, said.code) == ("accept", "S93.411A")
+
+
+def test_a_preterm_newborn_with_its_weeks_is_the_code_of_those_weeks():
+    """P07.3-: "preterm infant born at 32 completed weeks" is P07.35, never P07.30 "…, unspecified weeks of
+    gestation"; a pregnancy's weeks (preterm labour) are no newborn's."""
+    g = grounder_of(with_codes([
+        ("P07.30", "Preterm newborn, unspecified weeks of gestation", True),
+        ("P07.35", "Preterm newborn, gestational age 32 completed weeks", True),
+        ("P07.24", "Extreme immaturity of newborn, gestational age 25 completed weeks", True)]))
+    assert g.ground("preterm newborn, 32 completed weeks", "diagnosis").code == "P07.35"
+    assert g.ground("32-week preemie", "diagnosis").code == "P07.35"
+    assert g.ground("extremely preterm infant, 25 weeks", "diagnosis").code == "P07.24"
+    assert g.ground("preterm labor at 32 weeks", "diagnosis").code not in ("P07.35", "P07.30")
