@@ -713,6 +713,11 @@ _PRETERM_WEEKS = re.compile(
     r"(?:preterm|premature|preemie)\b)", re.IGNORECASE)
 
 
+#: The words a mention about prematurity alone is made of: anything else is another condition of the newborn.
+_BEYOND_PRETERM = re.compile(
+    r"\b(?:extremely|very|moderately|late|preterm|premature|prematurity|preemie|ex|infant|newborn|neonate|baby|boy|"
+    r"girl|male|female|born|at|of|a|an|the|completed|weeks?|wks?|gestation|gestational|age|\d{2})\b|[-,;.']",
+    re.IGNORECASE)
 #: A pregnancy's weeks, not a newborn's: preterm labour, a delivery, the membranes, the mother.
 _MOTHER = re.compile(r"\b(?:labou?r|deliver\w*|contractions?|pregnan\w*|rupture|membranes|p?prom|mother|woman|"
                      r"maternal|g\d+p\d+|cervi\w*|tocoly\w*)\b", re.IGNORECASE)
@@ -729,10 +734,11 @@ def as_gestational_age(mention: str) -> str | None:
     'extreme immaturity of newborn, gestational age 25 completed weeks'
     >>> as_gestational_age("born at 39 weeks"), as_gestational_age("preterm labor at 32 weeks")
     (None, None)
+    >>> as_gestational_age("transient tachypnea in a 35-week preemie")
     """
     said = _PRETERM_WEEKS.search(mention)
-    if said is None or _MOTHER.search(mention):
-        return None
+    if said is None or _MOTHER.search(mention) or _BEYOND_PRETERM.sub(" ", mention).strip(" ,;.-"):
+        return None  # "TTN in a 35-week preemie" is the TTN: the weeks are a code apart
     weeks = int(said.group("weeks") or said.group("weeks2"))
     if weeks >= 37:
         return None
