@@ -477,7 +477,10 @@ _NOTE_ASIDES = re.compile(
     r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b"
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
-    r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b",
+    r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b"
+    # a zoster's dermatome, which no B02 code names: "herpes zoster of the left T10 dermatome"
+    r"|\s*,?\s*\b(?:(?:of|in|along|involving)\s+)?(?:the\s+)?(?:(?:left|right|l|r)\s+)?[CTLS]\d{1,2}(?:\s*-\s*[CTLS]?\d{1,2})?"
+    r"\s+dermatomes?\b",
     re.IGNORECASE)
 #: An injury's own words ("fx", "lac", "contusion", "FB" …): a clause after them that tells how it happened is
 #: its external cause, a chapter 20 code of its own, never a word of the injury's title.
@@ -572,6 +575,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['alcohol dependence, in remission', 'alcohol dependence']
     >>> without_note_asides("persistent AF, rate controlled"), without_note_asides("CLL, not yet in remission")
     (['persistent AF'], ['CLL'])
+    >>> without_note_asides("herpes zoster of the left T10 dermatome")
+    ['herpes zoster']
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare
