@@ -575,7 +575,11 @@ def test_cancers_severities_circumstances_and_statuses_are_read_as_the_classific
     assert code("squamous cell carcinoma of the esophagus") == "C15.9"  # not ORPHA:99977
     assert code("urothelial carcinoma of the bladder") == "C67.9"
     assert code("melanoma of the left thigh") == "C43.72"
-    assert code("metastatic colon cancer") != "C18.9"  # a secondary neoplasm is no primary's code
+    # the Index: "Metastasis, metastatic, cancer, from specified site — see Neoplasm, malignant, by site; to
+    # specified site — see Neoplasm, secondary, by site": a metastatic colon cancer is the colon's (its spread a
+    # code apart, C79.9), a spread to a site is that site's secondary neoplasm
+    assert code("metastatic colon cancer") == "C18.9"
+    assert code("metastases to the liver") == "C78.7" and code("bone mets") == "C79.51"
     # the side an axis chooses is no "more than the text" in a proposal
     assert code("squamous cell carcinoma of the left lower lobe", proposed="ICD10CM:C34.32") == "C34.32"
     assert code("severe mitral regurgitation") == "I34.0" and code("mild aortic stenosis") == "I35.0"
