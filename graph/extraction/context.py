@@ -858,6 +858,7 @@ _POISONED_BY = {
     **dict.fromkeys(("fentanyl",), "fentanyl or fentanyl analogs"),
     **dict.fromkeys(("warfarin", "heparin", "anticoagulant", "anticoagulants"), "anticoagulants"),
     **dict.fromkeys(("digoxin",), "cardiac-stimulant glycosides"),
+    **dict.fromkeys(("ferrous sulfate", "ferrous sulphate"), "iron and its compounds"),
     **dict.fromkeys(("metoprolol", "propranolol", "atenolol", "beta-blocker", "beta-blockers"),
                     "beta-adrenoreceptor antagonists"),
     **dict.fromkeys(("amlodipine", "verapamil", "diltiazem"), "calcium-channel blockers"),
@@ -871,7 +872,10 @@ _POISONED = re.compile(r"^(?:(?:an?\s+)?(?:accidental|unintentional|intentional|
                        r"(?:overdose|od|poisoning|ingestion)\s+(?:of|by|with|on)\s+(?P<after>[\w\s-]+?)|"
                        r"(?P<before>[\w-]+(?:\s+[\w-]+)?)\s+(?:overdose|od|poisoning|ingestion))"
                        r"(?:\s*,?\s*(?:accidental|unintentional|intentional|deliberate|suicide attempt|"
-                       r"self[- ]harm))?$", re.IGNORECASE)
+                       r"self[- ]harm))?"
+                       # who took it: "accidental iron tablet ingestion by a toddler"
+                       r"(?:\s+(?:by|in)\s+(?:(?:a|an|the|her|his|their)\s+)?(?:toddler|child|infant|kid|boy|girl|"
+                       r"\d+[- ](?:year|month)[- ]old))?$", re.IGNORECASE)
 
 
 def as_poisoning(mention: str) -> tuple[str, str] | None:
@@ -881,6 +885,8 @@ def as_poisoning(mention: str) -> tuple[str, str] | None:
 
     >>> as_poisoning("accidental insulin overdose"), as_poisoning("intentional overdose of sertraline")
     (('insulin', 'accidental (unintentional)'), ('selective serotonin reuptake inhibitors', 'intentional self-harm'))
+    >>> as_poisoning("accidental iron tablet ingestion by a toddler")
+    ('iron', 'accidental (unintentional)')
     >>> as_poisoning("Tylenol OD"), as_poisoning("digoxin toxicity"), as_poisoning("overdose of grief")
     (('4-aminophenol derivatives', 'accidental (unintentional)'), None, None)
     """
@@ -888,7 +894,8 @@ def as_poisoning(mention: str) -> tuple[str, str] | None:
     if said is None:
         return None
     drug = (said.group("after") or said.group("before") or "").lower().split()
-    drug = [w for w in drug if w not in ("a", "an", "the", "his", "her", "my", "accidental", "intentional")]
+    drug = [w for w in drug if w not in ("a", "an", "the", "his", "her", "my", "accidental", "intentional",
+                                         "tablet", "tablets", "pill", "pills", "capsule", "capsules")]
     poisoned_by = _POISONED_BY.get(" ".join(drug)) or (_POISONED_BY.get(drug[-1]) if drug else None)
     if poisoned_by is None:
         return None
