@@ -1108,10 +1108,13 @@ class Grounder:
                     decided.reason = f"proposed {system} {code} {failure}; " + (
                         "confirmed by " if same else "replaced by ") + decided.reason
                 return decided
-        if found is None and last_resorts and (respelled := self._respelled(mention)) is not None:
+        respelled = self._respelled(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
+        if respelled is not None:
             decided = self.ground(respelled, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories)
-            if decided.outcome != "reject":  # "pnuemonia, organism not identified": J18.9
+            # "pnuemonia, organism not identified": J18.9; and a look-alike of a misspelt mention yields to what the
+            # mended spelling names exactly ("hypertrophic cardiomyopthy": the Index's I42.2, not I42.1 by likeness)
+            if decided.outcome != "reject" and (found is None or decided.method in _EXACT_METHODS):
                 decided.steps.insert(0, f"spelling: {mention!r} is read as {respelled!r}")
                 return decided
         if found is None and _WORDING_FAILURE.match(failure) and last_resorts and system and code \

@@ -523,9 +523,10 @@ def test_a_note_writes_short_misspells_and_adds_asides_and_none_of_it_blocks_the
     assert g.ground("migraine w/o aura", "diagnosis").code == "G43.009"
     typo = g.ground("pnuemonia, organism not identified", "diagnosis", system="ICD10CM", code="J15.9")
     assert (typo.outcome, typo.code) == ("replace", "J18.9"), typo
-    assert typo.steps[0] == ("spelling: 'pnuemonia, organism not identified' is read as "
-                             "'pneumonia, organism not identified'")
-    assert "aside: 'pneumonia, organism not identified' is 'pneumonia', without what the note adds" in typo.steps
+    # the aside first, then the mended spelling named exactly (a look-alike of the misspelt word yields to it)
+    assert typo.steps[:3] == ["aside: 'pnuemonia, organism not identified' is 'pnuemonia', without what the note adds",
+                              "spelling: 'pnuemonia' is read as 'pneumonia'",
+                              "exact name: ICD10CM J18.9 'Pneumonia, unspecified organism'"]
     scored = g.ground("paroxysmal atrial fibrillation (CHA2DS2-VASc 3), since 2019", "diagnosis")
     assert scored.code == "I48.0", scored
     sided = g.ground("carpal tunnel syndrome, left side", "diagnosis")
@@ -1693,3 +1694,13 @@ def test_a_preterm_newborn_with_its_weeks_is_the_code_of_those_weeks():
     assert g.ground("32-week preemie", "diagnosis").code == "P07.35"
     assert g.ground("extremely preterm infant, 25 weeks", "diagnosis").code == "P07.24"
     assert g.ground("preterm labor at 32 weeks", "diagnosis").code not in ("P07.35", "P07.30")
+
+
+def test_a_misspelt_mention_takes_what_its_mended_spelling_names_exactly_before_a_look_alike():
+    """"hypertrophic cardiomyopthy": the look-alike step reaches I42.1 "Obstructive hypertrophic cardiomyopathy";
+    the mended spelling is the Alphabetic Index's term, I42.2."""
+    g = grounder_of(with_codes([("I42.1", "Obstructive hypertrophic cardiomyopathy", True),
+                                ("I42.2", "Other hypertrophic cardiomyopathy", True)]))
+    assert g.ground("hypertrophic cardiomyopathy", "diagnosis").code == "I42.2"
+    misspelt = g.ground("hypertrophic cardiomyopthy", "diagnosis")
+    assert misspelt.code == "I42.2" and misspelt.steps[0].startswith("spelling:")
