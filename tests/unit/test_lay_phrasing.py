@@ -95,6 +95,7 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
 
 @pytest.mark.parametrize(("mention", "category", "means"), [
     ("it burns when I pee", "finding", "dysuria"),
+    ("my knee is all swollen and puffy", "finding", "joint swelling"),
     ("my nose keeps bleeding", "finding", "epistaxis"),
     ("my periods are really heavy", "finding", "menorrhagia"),
     ("my sugar's been high", "finding", "hyperglycemia"),
@@ -118,6 +119,6 @@ def test_a_patients_own_words_say_the_term(mention, category, means):
 
 @pytest.mark.parametrize("mention", ["no sore throat", "my sugar is normal", "denies nosebleeds",
                                      "periods are light", "no lump in her breast", "my back doesn't hurt",
-                                     "no longer itchy", "my heart is breaking"])
+                                     "no longer itchy", "my heart is breaking", "no knee swelling"])
 def test_a_denial_or_a_normal_is_no_phrasing(mention):
     assert lay_readings(load_lay_phrasing(), mention, "finding") == []
