@@ -257,6 +257,9 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           # is I35.0, as "Stenosis, aortic" sends it; "severe persistent asthma" is named)
                           "severe", "mild", "moderate", "critical", "significant", "marked", "massive",
                           "profound", "gross",
+                          # a cause unknown, which ICD-10-CM's default already is where no title says it
+                          # ("idiopathic facial nerve palsy" is G51.0; "Idiopathic gout" is named, and found first)
+                          "idiopathic",
                           # a quality no HPO term names alone ("2+ pitting edema" is edema; "Non-pitting edema"
                           # is named, and found before this)
                           "pitting",

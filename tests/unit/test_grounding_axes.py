@@ -1704,3 +1704,15 @@ def test_a_misspelt_mention_takes_what_its_mended_spelling_names_exactly_before_
     assert g.ground("hypertrophic cardiomyopathy", "diagnosis").code == "I42.2"
     misspelt = g.ground("hypertrophic cardiomyopthy", "diagnosis")
     assert misspelt.code == "I42.2" and misspelt.steps[0].startswith("spelling:")
+
+
+def test_idiopathic_is_the_default_where_no_title_says_it_and_named_where_one_does():
+    """"idiopathic facial nerve palsy" is G51.0 (no title says idiopathic, and a cause unknown is the default);
+    "idiopathic gout" is named by its own title."""
+    entries = [*ENTRIES, Entry("ICD10CM", "G51.0", "Bell's palsy", R, "code", billable=True,
+                               names=("Facial nerve palsy",)),
+               Entry("ICD10CM", "M10.9", "Gout, unspecified", R, "code", billable=True),
+               Entry("ICD10CM", "M10.00", "Idiopathic gout, unspecified site", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("idiopathic facial nerve palsy", "diagnosis").code == "G51.0"
+    assert g.ground("idiopathic gout", "diagnosis").code == "M10.00"
