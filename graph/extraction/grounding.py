@@ -114,6 +114,9 @@ YIELDS_TO_PREFERRED = {"finding": frozenset({"ICD10CM"}), "diagnosis": frozenset
 #: Words that group codes ("other specified", "not elsewhere classified") or mark a default ("without"), not
 #: what a code names beyond its unspecified sibling.
 _GROUPING = frozenset({"other", "specified", "not", "elsewhere", "classified", "without", "with"})
+#: The age a form of a condition is named by ("Infantile idiopathic scoliosis", "Juvenile rheumatoid arthritis",
+#: "Senile cataract"): a look-alike that adds one is another form than the text says.
+_AGE_FORMS = frozenset({"infantile", "juvenile", "adolescent", "senile", "presenile", "childhood", "adult"})
 #: The course of a condition, which a catalogue of rare diseases names as entries of their own.
 _COURSES = frozenset({"acute", "subacute", "chronic"})
 #: Methods that name a concept as it is, not by likeness: what a reading the text only implies must reach.
@@ -1958,7 +1961,7 @@ class Grounder:
             return None
         holding = sorted((self.lexicon.by_token.get(w, set()) for w in words), key=len)  # the rarest word first
         names = holding[0].intersection(*holding[1:])
-        never_added = _NARROWER | (_SOFT_TISSUES if _OPEN_WOUNDS & set(words) else frozenset())
+        never_added = _NARROWER | _AGE_FORMS | (_SOFT_TISSUES if _OPEN_WOUNDS & set(words) else frozenset())
         hits: dict[str, Entry] = {}
         for name in names:
             if adds_state(words, name) or any(w in never_added and w not in words for w in name) \
@@ -2108,7 +2111,8 @@ class Grounder:
                 score = similarity(words, name, known)
                 if score < (best[1] if best is not None else least) or adds_state(words, name) \
                         or _adds_intractable(words, name) or self._adds_a_condition(words, name) \
-                        or any(w in _DENYING_OR_GRADING and w not in words for w in name):
+                        or any(w in _DENYING_OR_GRADING and w not in words for w in name) \
+                        or any(w in _AGE_FORMS and w not in words for w in name):
                     continue  # nor a name that denies what the mention says ("Non-pitting edema" for pitting edema)
                 for entry in self._rank(self.lexicon.by_name[name], systems):
                     # nor a code one of whose names says "without" what the mention has: K57.32 "… without …
@@ -2120,7 +2124,8 @@ class Grounder:
                             and not any(_denies(words, said) for said in (entry.display, *entry.names)) \
                             and not self._acute_beside_unspecified(words, entry) \
                             and not (entry.system in YIELDS_TO_PREFERRED["diagnosis"]
-                                     and any(w in _COURSES and w not in words for w in name)):
+                                     and (any(w in _COURSES and w not in words for w in name)
+                                          or len(name) > len(words))):
                         if best is None or score > best[1] or (
                                 score == best[1] and self._prefer(entry, best[0], systems)):
                             best = (entry, score)

@@ -1716,3 +1716,16 @@ def test_idiopathic_is_the_default_where_no_title_says_it_and_named_where_one_do
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
     assert g.ground("idiopathic facial nerve palsy", "diagnosis").code == "G51.0"
     assert g.ground("idiopathic gout", "diagnosis").code == "M10.00"
+
+
+def test_a_look_alike_never_adds_an_age_form_nor_a_catalogue_entrys_word():
+    """"scoliosis, idiopathic" is no M41.00 "Infantile idiopathic scoliosis" by likeness, and "myoclonic epilepsy"
+    no ORPHA:1942 "Myoclonic-astatic epilepsy": a look-alike adding an age form, or a rare-disease entry adding
+    any word, is another condition than the text says."""
+    entries = [*ENTRIES, Entry("ICD10CM", "M41.00", "Infantile idiopathic scoliosis, site unspecified", R, "code",
+                               billable=True),
+               Entry("ORPHA", "ORPHA:1942", "Myoclonic-astatic epilepsy", "ORPHA@1", "term")]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1", "ORPHA": "ORPHA@1"}, abbreviations={}))
+    assert g.ground("idiopathic scoliosis, site unspecified", "diagnosis").code != "M41.00"
+    assert g.ground("myoclonic epilepsy", "diagnosis").code != "ORPHA:1942"
+    assert g.ground("myoclonic astatic epilepsy", "diagnosis").code == "ORPHA:1942"
