@@ -114,9 +114,11 @@ YIELDS_TO_PREFERRED = {"finding": frozenset({"ICD10CM"}), "diagnosis": frozenset
 #: Words that group codes ("other specified", "not elsewhere classified") or mark a default ("without"), not
 #: what a code names beyond its unspecified sibling.
 _GROUPING = frozenset({"other", "specified", "not", "elsewhere", "classified", "without", "with"})
-#: The age a form of a condition is named by ("Infantile idiopathic scoliosis", "Juvenile rheumatoid arthritis",
-#: "Senile cataract"): a look-alike that adds one is another form than the text says.
-_AGE_FORMS = frozenset({"infantile", "juvenile", "adolescent", "senile", "presenile", "childhood", "adult"})
+#: The age a form of a condition is named by, or comes at ("Infantile idiopathic scoliosis", "Juvenile rheumatoid
+#: arthritis", "Senile cataract", "Premature menopause"): a look-alike that adds one is another form than the
+#: text says.
+_AGE_FORMS = frozenset({"infantile", "juvenile", "adolescent", "senile", "presenile", "childhood", "adult",
+                        "premature"})  # "Asymptomatic premature menopause" is no menopause
 #: The course of a condition, which a catalogue of rare diseases names as entries of their own.
 _COURSES = frozenset({"acute", "subacute", "chronic"})
 #: Methods that name a concept as it is, not by likeness: what a reading the text only implies must reach.

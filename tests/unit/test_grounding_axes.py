@@ -1724,8 +1724,10 @@ def test_a_look_alike_never_adds_an_age_form_nor_a_catalogue_entrys_word():
     any word, is another condition than the text says."""
     entries = [*ENTRIES, Entry("ICD10CM", "M41.00", "Infantile idiopathic scoliosis, site unspecified", R, "code",
                                billable=True),
+               Entry("ICD10CM", "E28.319", "Asymptomatic premature menopause", R, "code", billable=True),
                Entry("ORPHA", "ORPHA:1942", "Myoclonic-astatic epilepsy", "ORPHA@1", "term")]
     g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1", "ORPHA": "ORPHA@1"}, abbreviations={}))
     assert g.ground("idiopathic scoliosis, site unspecified", "diagnosis").code != "M41.00"
+    assert g.ground("menopause", "diagnosis").code != "E28.319"
     assert g.ground("myoclonic epilepsy", "diagnosis").code != "ORPHA:1942"
     assert g.ground("myoclonic astatic epilepsy", "diagnosis").code == "ORPHA:1942"
