@@ -2126,8 +2126,7 @@ class Grounder:
                             and not any(_denies(words, said) for said in (entry.display, *entry.names)) \
                             and not self._acute_beside_unspecified(words, entry) \
                             and not (entry.system in YIELDS_TO_PREFERRED["diagnosis"]
-                                     and (any(w in _COURSES and w not in words for w in name)
-                                          or len(name) > len(words))):
+                                     and any(w in _COURSES and w not in words for w in name)):
                         if best is None or score > best[1] or (
                                 score == best[1] and self._prefer(entry, best[0], systems)):
                             best = (entry, score)
