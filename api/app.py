@@ -107,6 +107,7 @@ def _lifespan(settings: Settings, driver: Driver | None) -> Callable[[FastAPI], 
         try:
             yield
         finally:
+            app.state.jobs.close()
             if app.state.reviewer_driver is not None:
                 await app.state.reviewer_driver.close()
             if owned:

@@ -137,6 +137,7 @@ class JobRunner:
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
         self._logs: Path | None = None  # made on the first job: an API that starts none leaves no folder behind
+        self._remove_logs: weakref.finalize | None = None
 
     def start(self, kind: str, source: str | None, path: str | None, requested_by: str) -> JobDescription:
         args = arguments_for(kind, source, path)
@@ -146,9 +147,10 @@ class JobRunner:
             job_id = uuid.uuid4().hex[:12]
             if self._logs is None:
                 self._logs = Path(tempfile.mkdtemp(prefix="clinigraph-jobs-"))
-                # The logs go with the runner (at the latest when the process exits): they are served only
-                # by this process, and each API run used to leave its folder behind.
-                weakref.finalize(self, shutil.rmtree, self._logs, ignore_errors=True)
+                # The logs go with the runner (when the API shuts down, or the runner is collected, or the
+                # process exits): they are served only by this process, and each API run used to leave its
+                # folder behind.
+                self._remove_logs = weakref.finalize(self, shutil.rmtree, self._logs, ignore_errors=True)
             log = self._logs / f"{job_id}.log"
             with log.open("wb") as out:
                 process = subprocess.Popen([sys.executable, "-m", "api.cli", *args], stdout=out,
@@ -161,6 +163,13 @@ class JobRunner:
                     break
                 del self._jobs[oldest]
             return self._jobs[job_id].describe()
+
+    def close(self) -> None:
+        """Remove the job logs (the API is shutting down); a job started after this gets a new folder."""
+        with self._lock:
+            if self._remove_logs is not None:
+                self._remove_logs()
+            self._remove_logs, self._logs = None, None
 
     def get(self, job_id: str) -> JobDescription:
         job = self._jobs.get(job_id)
