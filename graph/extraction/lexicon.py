@@ -552,6 +552,8 @@ class Lexicon:
             if entry.system == "ICD10CM" and entry.active:
                 for name in (entry.display, *entry.names):
                     for form in without_clauses(name) if "without" in name else ():
+                        if self._broader_than_its_group(entry.code, form):
+                            continue
                         for variant in name_variants(form):
                             saying[variant].add(entry.code)
         for variant, codes in saying.items():
@@ -563,6 +565,21 @@ class Lexicon:
                     self.by_token[tok].add(variant)
             elif not bucket:
                 del self.by_name[variant]
+
+    def _broader_than_its_group(self, code: str, form: str) -> bool:
+        """The code sits under an "Other specified …" grouping whose condition already says every word of the
+        code's "without" form, so the form names a condition broader than the group and the code is one kind
+        beside the others, not that condition's default: N39.42 "Incontinence without sensory awareness",
+        under N39.4 "Other specified urinary incontinence", is no plain incontinence (the Index sends that to
+        R32). R76.81 "Abnormal rheumatoid factor and anti-citrullinated protein antibody without rheumatoid
+        arthritis" keeps its form, which says more than its group does."""
+        while len(code) > 3:  # ICD-10-CM's codes extend their parent's: the nearest shorter code held
+            code = code[:-1].rstrip(".")
+            above = self.by_ref.get(("ICD10CM", code))
+            if above is not None:
+                group = re.match(r"other specified\s+(.+)", above.display, re.IGNORECASE)
+                return group is not None and set(tokens(form)) <= set(tokens(group[1]))
+        return False
 
     def _name_birth_injuries(self) -> None:
         """Give a birth injury's code the plain name of its condition (:func:`birth_injury_clause`) where a

@@ -265,6 +265,23 @@ def test_a_title_ending_without_a_complication_names_the_condition_said_plainly(
     assert tokens("diverticulosis of intestine") not in lexicon.by_name  # its clause states a "with"
 
 
+def test_a_kind_under_an_other_specified_group_is_no_default_of_a_broader_condition():
+    r = "ICD10CM@2026"
+    lexicon = Lexicon([
+        Entry("ICD10CM", "N39.4", "Other specified urinary incontinence", r, "category", billable=False),
+        Entry("ICD10CM", "N39.41", "Urge incontinence", r, "code", billable=True),
+        Entry("ICD10CM", "N39.42", "Incontinence without sensory awareness", r, "code", billable=True),
+        Entry("ICD10CM", "R76.8", "Other specified abnormal immunological findings in serum", r, "category",
+              billable=False),
+        Entry("ICD10CM", "R76.81", "Abnormal rheumatoid factor without rheumatoid arthritis", r, "code",
+              billable=True),
+    ], {"ICD10CM": "ICD10CM@2026"}, {})
+    # "incontinence" is broader than the group N39.42 is one kind of: no name for it
+    assert tokens("incontinence") not in lexicon.by_name
+    # a form that says more than its group keeps the name its "without" gives
+    assert lexicon.by_name[tokens("abnormal rheumatoid factor")] == [("ICD10CM", "R76.81")]
+
+
 def test_no_default_code_between_two_forms_a_title_names_side_by_side():
     from graph.extraction.grounding import _default_child
 
