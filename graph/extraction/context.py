@@ -478,6 +478,8 @@ _NOTE_ASIDES = re.compile(
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
     r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b"
+    # the ventricular rate of atrial fibrillation or flutter, which no I48 code names: "afib with RVR"
+    r"|\s*,?\s*\b(?:with\s+)?(?:rvr|(?:rapid|slow|controlled)\s+ventricular\s+(?:response|rate))\b"
     # a zoster's dermatome, which no B02 code names: "herpes zoster of the left T10 dermatome"
     r"|\s*,?\s*\b(?:(?:of|in|along|involving)\s+)?(?:the\s+)?(?:(?:left|right|l|r)\s+)?[CTLS]\d{1,2}(?:\s*-\s*[CTLS]?\d{1,2})?"
     r"\s+dermatomes?\b",
@@ -577,6 +579,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['persistent AF'], ['CLL'])
     >>> without_note_asides("herpes zoster of the left T10 dermatome")
     ['herpes zoster']
+    >>> without_note_asides("afib with RVR"), without_note_asides("atrial flutter with rapid ventricular response")
+    (['afib'], ['atrial flutter'])
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare

@@ -1729,6 +1729,8 @@ class Grounder:
             return entry
         chosen = entry
         seventh = chosen.code[-1] if _ANY_SEVENTH.fullmatch(chosen.code) else None
+        if seventh is not None and seventh.isdigit() and self._sided_by_seventh(chosen):
+            seventh = None  # E11.3591 "…, right eye": the 7th character is the side itself
         base = self.lexicon.get("ICD10CM", _unpadded(chosen.code[:-1])) if seventh else chosen
         if base is not None:
             title = tokens(base.display, keep_qualifiers=True)
@@ -1781,6 +1783,12 @@ class Grounder:
                 steps.append(f"axes: the {axes.describe().split(', ')[-1]} stated: {chosen.code} → {found.code}")
                 chosen = found
         return chosen
+
+    def _sided_by_seventh(self, entry: Entry) -> bool:
+        """The codes beside ``entry`` under its six characters state sides ("…, right eye", "…, left eye"),
+        so its digit 7th character chooses the side (E11.3591–E11.3599), not a stage after it (H35.3220)."""
+        kin = self.lexicon.icd_children(entry.code[:-1])
+        return any(side_of(tokens(k.display, keep_qualifiers=True)) is not None for k in kin)
 
     def _other_part(self, entry: Entry, site: tuple[str, ...], region: tuple[str, ...], steps: list[str]) -> Entry:
         """The code of "other part of" the region where a category found by its region has none by default

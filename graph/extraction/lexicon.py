@@ -249,7 +249,27 @@ def name_variants(name: str) -> set[tuple[str, ...]]:
     head = unspecified_head(name)
     if head:
         out.add(head)
+    for variant in list(out):  # "Type 2 diabetes mellitus with diabetic cataract": "diabetes" is said plainly
+        plain = _without_mellitus(variant)
+        if plain:
+            out.add(plain)
     return {t for t in out if t}
+
+
+def _without_mellitus(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words without the "mellitus" of "diabetes mellitus", which a clinician leaves out: E08–E13's
+    titles all say it, and "type 2 diabetes with …" means the same code.
+
+    >>> _without_mellitus(tokens("Type 1 diabetes mellitus with ketoacidosis"))
+    ('type', '1', 'diabete', 'ketoacidosis')
+    >>> _without_mellitus(("diabete", "mellitus")) is None
+    True
+    """
+    for i, word in enumerate(words[:-1]):
+        if word.startswith("diabet") and words[i + 1] == "mellitus" and len(words) > 2:
+            return words[:i + 1] + words[i + 2:]
+    return None  # "diabetes" alone is no name of "Diabetes mellitus": it is also the insipidus'
+
 
 
 def unspecified_head(name: str) -> tuple[str, ...] | None:

@@ -117,7 +117,9 @@ def test_cascade_steps_exact_crosswalk_fuzzy(grounder):
     assert grounder.ground("T2DM", "diagnosis").code == "E11.9"  # an abbreviation from the data file
     walk = grounder.ground("auricular fibrillation", "diagnosis")  # only an HPO synonym: HPO → SNOMED → ICD
     assert (walk.method, walk.code) == ("crosswalk", "I48.91")
-    fuzzy = grounder.ground("type 2 diabetes", "diagnosis")
+    plain = grounder.ground("type 2 diabetes", "diagnosis")  # "Type 2 diabetes mellitus …" without "mellitus"
+    assert (plain.method, plain.code) == ("exact_name", "E11.9")
+    fuzzy = grounder.ground("diabetes mellitus type 2", "diagnosis")  # every word, in another order
     assert fuzzy.method == "fuzzy" and fuzzy.code == "E11.9" and fuzzy.score >= FUZZY_THRESHOLD
     typo = grounder.ground("polyurai", "finding")  # mended to the name it is one slip from, named exactly
     assert (typo.code, typo.method) == ("HP:0000103", "exact_name") and typo.steps[0].startswith("spelling: ")

@@ -1729,3 +1729,25 @@ def test_a_look_alike_never_adds_an_age_form():
     assert g.ground("idiopathic scoliosis, site unspecified", "diagnosis").code != "M41.00"
     assert g.ground("menopause", "diagnosis").code != "E28.319"
     assert g.ground("infantile idiopathic scoliosis", "diagnosis").code == "M41.00"
+
+
+def test_a_digit_seventh_character_that_names_the_eye_is_the_side_said():
+    """E11.3591–E11.3599 state the eye in their 7th character: "… of right eye" is E11.3591, and a text that
+    names no eye keeps the unspecified one. "Diabetes" said without "mellitus" names the same codes."""
+    eyes = (("1", "right eye"), ("2", "left eye"), ("3", "bilateral"), ("9", "unspecified eye"))
+    pdr = "Type 2 diabetes mellitus with proliferative diabetic retinopathy"
+    lexicon = Lexicon([
+        Entry("ICD10CM", "E11.35", pdr, R, "category", billable=False),
+        Entry("ICD10CM", "E11.351", f"{pdr} with macular edema", R, "category", billable=False),
+        Entry("ICD10CM", "E11.359", f"{pdr} without macular edema", R, "category", billable=False),
+        *[Entry("ICD10CM", f"E11.351{n}", f"{pdr} with macular edema, {eye}", R, "code", billable=True)
+          for n, eye in eyes],
+        *[Entry("ICD10CM", f"E11.359{n}", f"{pdr} without macular edema, {eye}", R, "code", billable=True)
+          for n, eye in eyes],
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("type 2 diabetes with proliferative diabetic retinopathy of right eye",
+                           "diagnosis").code == "E11.3591"
+    assert grounder.ground("type 2 diabetes with proliferative diabetic retinopathy, left eye",
+                           "diagnosis").code == "E11.3592"
+    assert grounder.ground("type 2 diabetes with proliferative diabetic retinopathy", "diagnosis").code == "E11.3599"
