@@ -1454,11 +1454,17 @@ class Grounder:
             parent = _icd_parent(parent)
         return None
 
-    @staticmethod
-    def _billable_history(entry: Entry, whose: str, steps: list[str]) -> tuple[str, Entry] | None:
+    def _billable_history(self, entry: Entry, whose: str, steps: list[str]) -> tuple[str, Entry] | None:
         """A history code that is billable, or none: a history category's children name other conditions
-        (Z86.7's are thromboses, an ischaemic attack, a cardiac arrest), so none of them is its default."""
+        (Z86.7's are thromboses, an ischaemic attack, a cardiac arrest), so none of them is its default — but
+        the one titled as the category is: Z82.4 "Family history of ischemic heart disease and other diseases
+        of the circulatory system" holds Z82.41 (sudden cardiac death) and Z82.49, titled as Z82.4 is."""
         if entry.billable is False:
+            same = [c for c in self.lexicon.icd_children(entry.code)
+                    if c.active and c.billable and tokens(c.display) == tokens(entry.display)]
+            if len(same) == 1:
+                steps.append(f"history: {entry.code} is a category; {same[0].code} is titled as it is")
+                return f"{whose}_history", same[0]
             steps.append(f"history: {entry.code} is a category whose codes name other conditions: none chosen")
             return None
         return f"{whose}_history", entry

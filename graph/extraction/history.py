@@ -19,10 +19,11 @@ import re
 from dataclasses import dataclass
 
 #: "h/o X", "hx of X", "history of X", "past history of X", "PMH of X" → a history; "family history of X",
-#: "FHx of X" → a family history (ICD-10-CM's "Family history of …" codes, not the patient's own); "s/p X",
+#: "FHx of X", "FHx X", "FH: X" (never a bare "FH X": FH is also familial hypercholesterolemia) → a family
+#: history (ICD-10-CM's "Family history of …" codes, not the patient's own); "s/p X",
 #: "status post X" → a status; "on X", "dependent on X" → a treatment the patient is on (a "Dependence on …"
 #: or "Long term (current) use of …" code).
-_FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx?)\s+of)|"
+_FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx)(?:\s+of|\s*:)?|fh(?:\s+of|\s*:))|"
                     r"(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:past\s+|personal\s+)?history\s+of|prior|previous|remote)|"
                     r"(?P<status>s/p|status\s+post)|"
                     r"(?P<treatment>(?:(?:has|have|had)\s+been\s+|(?:is|are)\s+)?(?:on|dependent\s+on)"

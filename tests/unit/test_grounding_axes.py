@@ -1751,3 +1751,20 @@ def test_a_digit_seventh_character_that_names_the_eye_is_the_side_said():
     assert grounder.ground("type 2 diabetes with proliferative diabetic retinopathy, left eye",
                            "diagnosis").code == "E11.3592"
     assert grounder.ground("type 2 diabetes with proliferative diabetic retinopathy", "diagnosis").code == "E11.3599"
+
+
+def test_a_family_history_category_takes_its_one_code_titled_as_it_is():
+    """Z82.4 holds Z82.41 (sudden cardiac death) and Z82.49, titled as Z82.4: a family history of a heart
+    attack is Z82.49, written "FHx MI" or "FH: MI" as much as "family history of MI"."""
+    title = "Family history of ischemic heart disease and other diseases of the circulatory system"
+    lexicon = Lexicon([
+        Entry("ICD10CM", "I21.9", "Acute myocardial infarction, unspecified", R, "code", billable=True,
+              names=("Myocardial infarction (acute) NOS",)),
+        Entry("ICD10CM", "Z82.4", title, R, "category", billable=False, names=("Conditions classifiable to I00-I5A",)),
+        Entry("ICD10CM", "Z82.41", "Family history of sudden cardiac death", R, "code", billable=True),
+        Entry("ICD10CM", "Z82.49", title, R, "code", billable=True),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    for said in ("family history of myocardial infarction", "FHx myocardial infarction",
+                 "FH: myocardial infarction"):
+        assert grounder.ground(said, "diagnosis").code == "Z82.49", said
