@@ -702,6 +702,30 @@ _GESTATION = re.compile(r",?\s*\b(?:at\s+|ga\s+(?:of\s+)?)?(?P<weeks>\d{1,2})(?:
                         r"(?:'|’)?(?:\s+(?:of\s+)?(?:gestation|pregnant|pregnancy|ga))?", re.IGNORECASE)
 
 
+#: How a diabetes in pregnancy is kept in check, as O24.4-'s titles say it: "GDM on insulin" is O24.414
+#: "…, insulin controlled", not O24.419 "…, unspecified control".
+_CONTROL = (
+    (re.compile(r"\b(?:on|requiring|needing|managed with|treated with)\s+insulin\b|\binsulin[- ](?:controlled|"
+                r"requiring|dependent|treated)\b|\bgdm\s*a2\b", re.IGNORECASE), "insulin controlled"),
+    (re.compile(r"\b(?:on|managed with|treated with)\s+(?:metformin|glyburide|oral\s+(?:hypoglycemics?|"
+                r"hypoglycemic\s+(?:drugs?|agents?|medications?)|agents?|medications?))\b", re.IGNORECASE),
+     "controlled by oral hypoglycemic drugs"),
+    (re.compile(r"\bdiet[- ]controlled\b|\b(?:on|managed with|managed by)\s+diet(?:\s+alone)?\b|\bgdm\s*a1\b",
+                re.IGNORECASE), "diet controlled"),
+)
+
+
+def control_said(mention: str) -> str | None:
+    """How ``mention`` says a diabetes is controlled, in the words of ICD-10-CM's O24 titles; ``None`` if unsaid.
+
+    >>> control_said("GDM on insulin"), control_said("gestational diabetes managed with metformin")
+    ('insulin controlled', 'controlled by oral hypoglycemic drugs')
+    >>> control_said("GDM, diet-controlled"), control_said("GDM")
+    ('diet controlled', None)
+    """
+    return next((said for pattern, said in _CONTROL if pattern.search(mention)), None)
+
+
 _PREGNANT = re.compile(r"\b\d{1,2}\s*(?:weeks?|wks?)(?:['’]|\s+of)?\s+(?:gestation|pregnant)\b|\bpregnant\b",
                        re.IGNORECASE)
 

@@ -68,6 +68,7 @@ from graph.extraction.context import (
     as_malignant_neoplasm,
     as_poisoning,
     as_secondary_neoplasm,
+    control_said,
     diagnosis_stated,
     due_to,
     exertional,
@@ -841,6 +842,7 @@ class Grounder:
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories)
             decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
+            decided = self._with_control(decided, control_said(mention)) if category == "diagnosis" else decided
             if category == "diagnosis" and pregnancy_said(mention) and decided.outcome != "reject" \
                     and decided.system == "ICD10CM" and not (decided.code or "").startswith(("O", "Z3")):
                 # a condition of a pregnant woman is coded in chapter 15 (guideline I.C.15.a.1): "vaginal
@@ -1789,6 +1791,20 @@ class Grounder:
                 steps.append(f"axes: the {axes.describe().split(', ')[-1]} stated: {chosen.code} → {found.code}")
                 chosen = found
         return chosen
+
+    def _with_control(self, decided: Decision, control: str | None) -> Decision:
+        """The code beside ``decided``'s "…, unspecified control" that says the control the text states (O24.419
+        → O24.414 "…, insulin controlled" for "GDM on insulin"); ``decided`` as it is otherwise."""
+        if control is None or decided.outcome == "reject" or decided.system != "ICD10CM" or not decided.code \
+                or not (decided.display or "").lower().endswith(", unspecified control"):
+            return decided
+        stated = next((s for s in self.lexicon.icd_children(_icd_parent(decided.code))
+                       if s.active and s.billable and s.display.lower().endswith(f", {control}")), None)
+        if stated is None:
+            return decided
+        decided.steps.append(f"control: {control} is said: {decided.code} → {stated.code} {stated.display!r}")
+        decided.code, decided.display = stated.code, stated.display
+        return decided
 
     def _sided_by_seventh(self, entry: Entry) -> bool:
         """The codes beside ``entry`` under its six characters state sides ("…, right eye", "…, left eye"),

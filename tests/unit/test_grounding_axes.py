@@ -1768,3 +1768,19 @@ def test_a_family_history_category_takes_its_one_code_titled_as_it_is():
     for said in ("family history of myocardial infarction", "FHx myocardial infarction",
                  "FH: myocardial infarction"):
         assert grounder.ground(said, "diagnosis").code == "Z82.49", said
+
+
+def test_a_gestational_diabetes_said_with_its_treatment_takes_the_control_its_code_states():
+    """O24.41- codes how a gestational diabetes is kept in check: "on insulin" is O24.414, "on metformin"
+    O24.415, and unsaid O24.419 "…, unspecified control"."""
+    gdm = "Gestational diabetes mellitus in pregnancy"
+    lexicon = Lexicon([
+        Entry("ICD10CM", "O24.41", gdm, R, "category", billable=False),
+        *[Entry("ICD10CM", f"O24.41{n}", f"{gdm}, {how}", R, "code", billable=True)
+          for n, how in (("0", "diet controlled"), ("4", "insulin controlled"),
+                         ("5", "controlled by oral hypoglycemic drugs"), ("9", "unspecified control"))],
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("gestational diabetes mellitus in pregnancy", "diagnosis").code == "O24.419"
+    assert grounder.ground("gestational diabetes mellitus in pregnancy on insulin", "diagnosis").code == "O24.414"
+    assert grounder.ground("gestational diabetes mellitus in pregnancy on metformin", "diagnosis").code == "O24.415"
