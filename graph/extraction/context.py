@@ -195,6 +195,28 @@ def due_to(mention: str) -> tuple[str, str] | None:
     return (said["condition"], said["cause"]) if said else None
 
 
+#: Causes ICD-10-CM titles say as an adjective of the condition, and the adjectives they use.
+_CAUSE_ADJECTIVES: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("alcohol", "etoh", "ethanol", "alcohol use", "alcohol abuse", "alcoholism", "drinking"),
+                    ("alcohol induced", "alcoholic")),
+    **dict.fromkeys(("gallstones", "gallstone", "cholelithiasis", "biliary stones"), ("biliary", "gallstone")),
+}
+
+
+def caused_as_titles_say(condition: str, cause: str) -> list[tuple[str, str]]:
+    """The condition with its cause as ICD-10-CM titles say it, and the adjective each form uses: "pancreatitis
+    due to gallstones" is K85.1's "Biliary acute pancreatitis", "cirrhosis due to alcohol" K70.3's "Alcoholic
+    cirrhosis of liver". Empty for a cause no title says so.
+
+    >>> caused_as_titles_say("acute pancreatitis", "gallstones")
+    [('biliary acute pancreatitis', 'biliary'), ('gallstone acute pancreatitis', 'gallstone')]
+    >>> caused_as_titles_say("acute kidney injury", "dehydration")
+    []
+    """
+    said = re.sub(r"^(?:(?:heavy|chronic|excess(?:ive)?)\s+)+", "", cause.strip().lower())
+    return [(f"{adjective} {condition}", adjective) for adjective in _CAUSE_ADJECTIVES.get(said, ())]
+
+
 _CAUSED = re.compile(r"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|2/2)\s+(?P<cause>\S.*)$",
                      re.IGNORECASE)
 

@@ -68,6 +68,7 @@ from graph.extraction.context import (
     as_malignant_neoplasm,
     as_poisoning,
     as_secondary_neoplasm,
+    caused_as_titles_say,
     control_said,
     diagnosis_stated,
     due_to,
@@ -1011,6 +1012,7 @@ class Grounder:
         # right hand" is HPO's "Hand numbness".
         # Each reading with the chapters its code must be in (None: any).
         said_otherwise: list[tuple[str, str, str | None]] = []
+        exact_only: dict[str, set[str]] = {}  # readings kept only if named exactly, by a name holding these words
         if found is None and category == "diagnosis" and (arising := arising_on(mention)):
             said_otherwise.append((arising[0], f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
                                                f"{arising[0]!r} is coded, {arising[1]!r} apart", None))
@@ -1043,6 +1045,12 @@ class Grounder:
             said_otherwise.append((other_way, f"cause: {mention!r} is said as titles also say a cause, "
                                               f"{other_way!r}", None))
         if found is None and category == "diagnosis" and last_resorts and (caused := due_to(mention)):
+            # a title that says the cause as its adjective ("acute pancreatitis due to gallstones": K85.1 "Biliary
+            # acute pancreatitis …"), named exactly; else the condition is coded and the cause apart
+            for form, adjective in caused_as_titles_say(*caused):
+                exact_only[form] = set(tokens(adjective))
+                said_otherwise.append((form, f"cause: {mention!r} is said as ICD-10-CM titles say that cause, "
+                                             f"{form!r}", None))
             said_otherwise.append((caused[0], f"cause: {caused[0]!r} is said to be due to {caused[1]!r}: "
                                               f"{caused[0]!r} is coded, {caused[1]!r} apart", None))
         if found is None and category == "finding" and (at_site := site_first(mention)):
@@ -1092,6 +1100,9 @@ class Grounder:
         for phrase, note, chapters in said_otherwise:  # with a name found, only the cancer's ICD-10-CM reading
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=False)
+            if phrase in exact_only and not (decided.method in _EXACT_METHODS and decided.system is not None
+                                             and self._names_hold(decided, exact_only[phrase])):
+                continue
             if decided.outcome != "reject" and (chapters is None or (
                     decided.system == "ICD10CM" and (decided.code or " ")[0] in chapters)) \
                     and _states_the_cause(phrase, decided):
@@ -1791,6 +1802,20 @@ class Grounder:
                 steps.append(f"axes: the {axes.describe().split(', ')[-1]} stated: {chosen.code} → {found.code}")
                 chosen = found
         return chosen
+
+    def _names_hold(self, decided: Decision, words: set[str]) -> bool:
+        """The name ``decided`` was found by holds every one of ``words`` (compared forms): an Index term is the
+        phrase looked up; otherwise a name of the code or of an ICD-10-CM code above it (K85.1's "Gallstone
+        pancreatitis" for its default code K85.10)."""
+        if decided.method == "index_term":
+            return True
+        code = decided.code or ""
+        while code:
+            entry = self.lexicon.get(decided.system or "", code)
+            if entry is not None and any(words <= set(tokens(name)) for name in (entry.display, *entry.names)):
+                return True
+            code = _icd_parent(code) if decided.system == "ICD10CM" and len(code) > 3 else ""
+        return False
 
     def _with_control(self, decided: Decision, control: str | None) -> Decision:
         """The code beside ``decided``'s "…, unspecified control" that says the control the text states (O24.419

@@ -1784,3 +1784,31 @@ def test_a_gestational_diabetes_said_with_its_treatment_takes_the_control_its_co
     assert grounder.ground("gestational diabetes mellitus in pregnancy", "diagnosis").code == "O24.419"
     assert grounder.ground("gestational diabetes mellitus in pregnancy on insulin", "diagnosis").code == "O24.414"
     assert grounder.ground("gestational diabetes mellitus in pregnancy on metformin", "diagnosis").code == "O24.415"
+
+
+def test_a_cause_a_title_says_as_its_adjective_is_that_title_not_the_condition_with_the_cause_apart():
+    """"pancreatitis due to gallstones" is K85.1- (its inclusion term "Gallstone pancreatitis"), "cirrhosis due
+    to alcohol" K70.30; a cause no title says so ("dehydration") leaves the condition's own code."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "K85", "Acute pancreatitis", R, "category", billable=False),
+        Entry("ICD10CM", "K85.1", "Biliary acute pancreatitis", R, "category", billable=False,
+              names=("Gallstone pancreatitis",)),
+        Entry("ICD10CM", "K85.10", "Biliary acute pancreatitis without necrosis or infection", R, "code",
+              billable=True),
+        Entry("ICD10CM", "K85.9", "Acute pancreatitis, unspecified", R, "category", billable=False,
+              names=("Pancreatitis NOS",)),
+        Entry("ICD10CM", "K85.90", "Acute pancreatitis without necrosis or infection, unspecified", R, "code",
+              billable=True),
+        Entry("ICD10CM", "K70.3", "Alcoholic cirrhosis of liver", R, "category", billable=False,
+              names=("Alcoholic cirrhosis NOS",)),
+        Entry("ICD10CM", "K70.30", "Alcoholic cirrhosis of liver without ascites", R, "code", billable=True),
+        Entry("ICD10CM", "K74.60", "Unspecified cirrhosis of liver", R, "code", billable=True,
+              names=("Cirrhosis (of liver) NOS",)),
+        Entry("ICD10CM", "N17.9", "Acute kidney failure, unspecified", R, "code", billable=True,
+              names=("Acute kidney injury (nontraumatic)",)),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("pancreatitis due to gallstones", "diagnosis").code == "K85.10"
+    assert grounder.ground("acute pancreatitis secondary to gallstones", "diagnosis").code == "K85.10"
+    assert grounder.ground("cirrhosis due to alcohol", "diagnosis").code == "K70.30"
+    assert grounder.ground("acute kidney injury due to dehydration", "diagnosis").code == "N17.9"
