@@ -246,6 +246,9 @@ def name_variants(name: str) -> set[tuple[str, ...]]:
         out.add(tokens(_BRACKET.sub("", _PAREN.sub("", name))))
     if _HYPHEN.search(name):  # "Gastro-esophageal reflux disease" also as "gastroesophageal …"
         out.add(tokens(_HYPHEN.sub("", name)))
+    said_short = acronym_form(name)
+    if said_short:
+        out.add(tokens(said_short))
     head = unspecified_head(name)
     if head:
         out.add(head)
@@ -270,6 +273,36 @@ def _without_mellitus(words: tuple[str, ...]) -> tuple[str, ...] | None:
             return words[:i + 1] + words[i + 2:]
     return None  # "diabetes" alone is no name of "Diabetes mellitus": it is also the insipidus'
 
+
+
+_BRACKETED_ACRONYM = re.compile(r"\s*[(\[](?P<acronym>[A-Z][A-Z0-9]{1,5})[)\]]")
+
+
+def acronym_form(name: str) -> str | None:
+    """``name`` with the words an acronym in brackets stands for said as the acronym: a title that spells the
+    acronym out names the concept as clinicians write it too ("G6PD deficiency", "HIV disease").
+
+    >>> acronym_form("Glucose-6-phosphate dehydrogenase (G6PD) deficiency without anemia")
+    'G6PD deficiency without anemia'
+    >>> acronym_form("Human immunodeficiency virus [HIV] disease"), acronym_form("Hypertensive (CKD) disease")
+    ('HIV disease', None)
+    >>> acronym_form("Heparin induced thrombocytopenia (HIT)") is None  # the acronym alone
+    True
+    """
+    said = _BRACKETED_ACRONYM.search(name)
+    if said is None:
+        return None
+    acronym, before = said["acronym"], name[:said.start()]
+    words = list(re.finditer(r"[A-Za-z0-9]+", before))
+    letters = [c for c in acronym.lower() if c.isalnum()]
+    if len(words) < len(letters):
+        return None
+    spelled = words[len(words) - len(letters):]
+    if [w.group(0)[0].lower() for w in spelled] != letters:
+        return None
+    short = f"{before[:spelled[0].start()]}{acronym}{name[said.end():]}".strip()
+    # the acronym alone is no name here: "TRALI", "HIT" or "ARC" said bare are the abbreviations file's to read
+    return short if short != acronym else None
 
 
 def unspecified_head(name: str) -> tuple[str, ...] | None:

@@ -450,3 +450,14 @@ def test_a_capital_a_after_a_word_is_the_type_it_names_not_the_article():
     assert grounder.ground("hepatitis", "diagnosis").code == "K75.9"
     assert grounder.ground("hepatitis A", "diagnosis").code == "B15.9"
     assert tokens("A 60-year-old with a fever") == tokens("60-year-old with fever")
+
+
+def test_a_title_that_spells_out_its_acronym_is_named_by_the_acronym_too():
+    r = "ICD10CM@2026"
+    lexicon = Lexicon([
+        Entry("ICD10CM", "D75.A", "Glucose-6-phosphate dehydrogenase (G6PD) deficiency without anemia", r, "code",
+              billable=True),
+        Entry("ICD10CM", "D75.82", "Heparin induced thrombocytopenia (HIT)", r, "code", billable=True),
+    ], {"ICD10CM": r}, {})
+    assert Grounder(lexicon).ground("G6PD deficiency", "diagnosis").code == "D75.A"
+    assert tokens("hit") not in lexicon.by_name  # the acronym alone is the abbreviations file's to read
