@@ -1000,10 +1000,11 @@ class Grounder:
                                       "ICD-10-CM title holds it", said, category)
                 if found is not None:
                     break
-        if found is None and category == "finding" and "ICD10CM" in self.lexicon.releases:
+        if found is None and "ICD10CM" in self.lexicon.releases:
             # "dizziness": HPO says it only as a related synonym of Vertigo; R42 "Dizziness and giddiness" names
             # it first. Symptoms and signs only (chapter 18), and only a title whose first part the finding is:
-            # "swelling" is no "Intra-abdominal and pelvic swelling, mass and lump, unspecified site".
+            # "swelling" is no "Intra-abdominal and pelvic swelling, mass and lump, unspecified site". A symptom
+            # said as a diagnosis is coded so too ("syncope": R55 "Syncope and collapse").
             found = self._kept_if(self._part_of_a_sign, steps, "covering title: no name says it alone; an "
                                   "ICD-10-CM symptom or sign title names it first", core[0], category)
         if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
@@ -2004,16 +2005,17 @@ class Grounder:
                         steps: list[str]) -> tuple[str, Entry, float] | None:
         """The one symptom or sign title (ICD-10-CM chapter 18) that names the finding first, as a part of its
         own: R42 "Dizziness and giddiness" for dizziness; never "… swelling, mass and lump, …" for a lump."""
-        found = self._icd_covering(words, category, steps, chapters="R")
+        found = self._icd_covering(words, category, steps, chapters="R", named_first=True)
         return found if found is not None and words == _first_part(found[1].display) else None
 
     def _icd_covering(self, words: tuple[str, ...], category: str, steps: list[str], *,
-                      chapters: str | None = None) -> tuple[str, Entry, float] | None:
+                      chapters: str | None = None, named_first: bool = False) -> tuple[str, Entry, float] | None:
         """The one ICD-10-CM code (with what is under it) whose title holds every word of the mention and adds
         only words that group or grade it — "Acromegaly and pituitary gigantism", "Classical phenylketonuria",
         "Other giant cell arteritis" — never a qualifier, cause, state or status the mention lacks, nor a title
         where the mention is only what another condition occurs in ("Meconium ileus in cystic fibrosis"), nor
-        for a mention of state words alone ("neonatal", once ICD-10-CM's "NEC" is read as its qualifier)."""
+        for a mention of state words alone ("neonatal", once ICD-10-CM's "NEC" is read as its qualifier).
+        ``named_first``: only titles whose first part the mention is (:func:`_first_part`)."""
         if not words or all(w in STATE_WORDS for w in words):
             return None
         holding = sorted((self.lexicon.by_token.get(w, set()) for w in words), key=len)  # the rarest word first
@@ -2029,8 +2031,9 @@ class Grounder:
                 if (entry.system == "ICD10CM" and entry.active and kind_allows(self.lexicon, entry, category) is None
                         and (chapters is None or entry.code.startswith(tuple(chapters)))
                         and not unstated_qualifiers(words, entry.display) and _leads_with(words, entry.display)
-                        and not _denies(words, entry.display)):
-                    hits[entry.code] = entry
+                        and not _denies(words, entry.display)
+                        and (not named_first or _first_part(entry.display) == words)):
+                    hits[entry.code] = entry  # named first: R55 "Syncope and collapse", not R05.4 "Cough syncope"
         top = [e for e in hits.values() if not any(o != e.code and e.code.startswith(o) for o in hits)]
         if len(top) > 1:
             # "supracondylar humerus fracture": S42.41 "Simple supracondylar fracture without intercondylar …"

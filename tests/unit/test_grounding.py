@@ -461,3 +461,16 @@ def test_a_title_that_spells_out_its_acronym_is_named_by_the_acronym_too():
     ], {"ICD10CM": r}, {})
     assert Grounder(lexicon).ground("G6PD deficiency", "diagnosis").code == "D75.A"
     assert tokens("hit") not in lexicon.by_name  # the acronym alone is the abbreviations file's to read
+
+
+def test_a_symptom_named_first_by_one_chapter_18_title_is_that_title_as_a_finding_and_as_a_diagnosis():
+    """R55 "Syncope and collapse" names syncope first; R05.4 "Cough syncope" names a cough's. A syncope said as
+    a diagnosis is coded as a finding is when no other name says it."""
+    r = "ICD10CM@2026"
+    lexicon = Lexicon([
+        Entry("ICD10CM", "R55", "Syncope and collapse", r, "code", billable=True),
+        Entry("ICD10CM", "R05.4", "Cough syncope", r, "code", billable=True),
+    ], {"ICD10CM": r}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("syncope", "finding").code == "R55"
+    assert grounder.ground("syncope", "diagnosis").code == "R55"
