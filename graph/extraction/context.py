@@ -494,12 +494,16 @@ _NOTE_ASIDES = re.compile(
     r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|yrs?|years?))?\b"
     # how it happened, an external cause coded apart (chapter 20): "L hip contusion s/p mechanical fall"
     r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
-    r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|straddle\s+injury)\b"
+    r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|straddle\s+injury|(?:fist\s*)?fight|"
+    r"punch|slap|being\s+(?:punched|slapped|hit))\b"
     # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
     r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b"
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
     r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b"
+    # where an enlarged organ's edge was felt: "hepatomegaly, 4 cm below the costal margin"
+    r"|\s*,?\s*(?:\d+(?:\.\d+)?\s*(?:cm|fingerbreadths?|finger\s+breadths?)\s+)?below\s+the\s+"
+    r"(?:right\s+|left\s+)?costal\s+margin\b"
     # the ventricular rate of atrial fibrillation or flutter, which no I48 code names: "afib with RVR"
     r"|\s*,?\s*\b(?:with\s+)?(?:rvr|(?:rapid|slow|controlled)\s+ventricular\s+(?:response|rate))\b"
     # a zoster's dermatome, which no B02 code names: "herpes zoster of the left T10 dermatome"
@@ -570,6 +574,24 @@ _UNSPECIFIED_CLAUSE = re.compile(
     r"undetermined|unspecified|tbd|to be determined)|unspecified|nos|not otherwise specified)$", re.IGNORECASE)
 
 
+_DENIED_CLAUSE = re.compile(r"^(?P<rest>\S.*?),\s*(?:no|without)\s+(?P<what>[a-z][a-z -]{2,40}?)\s*$", re.IGNORECASE)
+
+
+def denied_clause(mention: str) -> tuple[str, str] | None:
+    """A mention ending in a clause that denies something ("pertussis, no pneumonia"), as the rest and what is
+    denied, once a note's asides are off ("…, no necrosis or infection on CT"); ``None`` otherwise. The caller
+    takes the rest only where the code it finds says "without" what is denied: its default then says it.
+
+    >>> denied_clause("pertussis, no pneumonia"), denied_clause("acute pancreatitis, no necrosis or infection on CT")
+    (('pertussis', 'pneumonia'), ('acute pancreatitis', 'necrosis or infection'))
+    >>> denied_clause("pertussis") is None
+    True
+    """
+    bare = _NOTE_ASIDES.sub("", mention).strip(" ,;")
+    said = _DENIED_CLAUSE.match(bare)
+    return (said["rest"].strip(), said["what"].strip()) if said else None
+
+
 def without_note_asides(mention: str) -> list[str]:
     """Shorter forms of a note's mention, the longest first: without what is in parentheses, years, counts
     and where it was seen, then without its last clauses one by one while each gives a value or a score ("pAF,
@@ -603,6 +625,10 @@ def without_note_asides(mention: str) -> list[str]:
     ['herpes zoster']
     >>> without_note_asides("afib with RVR"), without_note_asides("atrial flutter with rapid ventricular response")
     (['afib'], ['atrial flutter'])
+    >>> without_note_asides("broken nose after a fist fight")
+    ['broken nose']
+    >>> without_note_asides("hepatomegaly, 4 cm below the costal margin")
+    ['hepatomegaly']
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare

@@ -70,6 +70,7 @@ from graph.extraction.context import (
     as_secondary_neoplasm,
     caused_as_titles_say,
     control_said,
+    denied_clause,
     diagnosis_stated,
     due_to,
     exertional,
@@ -756,6 +757,18 @@ _CAUSE_SAID = {"drug": frozenset({"drug", "drugs", "induced", "druginduced", "me
                "procedure": frozenset({"postprocedural", "postoperative", "postsurgical", "postirradiation"})}
 
 
+def _says_without(title: str, what: str) -> bool:
+    """``title`` says "without" every word of ``what`` (compared forms), in its clause after the "without".
+
+    >>> _says_without("Biliary acute pancreatitis without necrosis or infection", "necrosis or infection")
+    True
+    >>> _says_without("Fracture of nasal bones, initial encounter for closed fracture", "displacement")
+    False
+    """
+    _, without, after = title.lower().partition("without ")
+    return bool(without) and set(tokens(what)) <= set(tokens(after))
+
+
 def _states_the_cause(phrase: str, decided: Decision) -> bool:
     """A reading that gives the cause as ICD-10-CM words it ("drug-induced …", "postprocedural …") holds only
     where the code found says that cause and is the condition read: a title that merely holds the words
@@ -1121,6 +1134,18 @@ class Grounder:
                     for reading in self.lexicon.readings(sides_said(tokens(form)), category)
                     for said in dict.fromkeys((reading, injury_nouns(reading))))):
                 decided.steps.insert(0, _aside(mention, form))
+                if failure and system and code:
+                    same = (decided.system, decided.code) == (system, _normalised(system, code))
+                    decided.outcome = "accept" if same else "replace"
+                    decided.reason = f"proposed {system} {code} {failure}; " + (
+                        "confirmed by " if same else "replaced by ") + decided.reason
+                return decided
+        denied = denied_clause(mention) if found is None and last_resorts else None
+        if denied is not None:  # "pertussis, no pneumonia": A37.90 "… without pneumonia", whose title says it
+            decided = self.ground(denied[0], category, finding_type=finding_type, categories=categories)
+            if decided.outcome != "reject" and _says_without(decided.display or "", denied[1]):
+                decided.steps.insert(0, f"aside: {mention!r} says no {denied[1]!r}, which {decided.code}'s title "
+                                        "states as its 'without'")
                 if failure and system and code:
                     same = (decided.system, decided.code) == (system, _normalised(system, code))
                     decided.outcome = "accept" if same else "replace"

@@ -73,13 +73,13 @@ def stem(word: str) -> str:
 
 #: British spellings → American, applied to every word before comparing (ICD-10-CM and HPO names are
 #: American; vignettes and synonyms are not always): anaemia, oedema, diarrhoea, coeliac, haem-, paed-, tumour,
-#: phaeo-, caecum, faeces.
+#: phaeo-, caecum, faeces; and "ureteric", British usage for "ureteral".
 _BRITISH = ((re.compile(r"^coeliac"), "celiac"), (re.compile(r"^oe"), "e"), (re.compile(r"aem"), "em"),
             (re.compile(r"oea$"), "ea"), (re.compile(r"^haem"), "hem"), (re.compile(r"paed"), "ped"),
             (re.compile(r"^(c|f|gyn)aec"), r"\1ec"), (re.compile(r"^phae"), "phe"),
             (re.compile(r"^foet"), "fet"), (re.compile(r"(?<=..)our$"), "or"),
             (re.compile(r"(?<=...)ise$"), "ize"), (re.compile(r"(?<=...)is(ed|ing)$"), r"iz\1"),
-            (re.compile(r"tre$"), "ter"), (re.compile(r"rrhoe"), "rrhe"))
+            (re.compile(r"tre$"), "ter"), (re.compile(r"rrhoe"), "rrhe"), (re.compile(r"^ureteric$"), "ureteral"))
 
 
 def american(word: str) -> str:

@@ -1812,3 +1812,17 @@ def test_a_cause_a_title_says_as_its_adjective_is_that_title_not_the_condition_w
     assert grounder.ground("acute pancreatitis secondary to gallstones", "diagnosis").code == "K85.10"
     assert grounder.ground("cirrhosis due to alcohol", "diagnosis").code == "K70.30"
     assert grounder.ground("acute kidney injury due to dehydration", "diagnosis").code == "N17.9"
+
+
+def test_a_clause_denying_what_the_default_code_says_without_is_read_with_that_code():
+    """"pertussis, no pneumonia" is A37.90 "… without pneumonia"; a denial the code found does not state as its
+    "without" ("no exacerbation" beside "…, unspecified") leaves the mention unresolved rather than dropped."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "A37.90", "Whooping cough, unspecified species without pneumonia", R, "code",
+              billable=True, names=("Pertussis",)),
+        Entry("ICD10CM", "A37.91", "Whooping cough, unspecified species with pneumonia", R, "code", billable=True),
+        Entry("ICD10CM", "J44.9", "Chronic obstructive pulmonary disease, unspecified", R, "code", billable=True),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("pertussis, no pneumonia", "diagnosis").code == "A37.90"
+    assert grounder.ground("chronic obstructive pulmonary disease, no dyspnea", "diagnosis").outcome == "reject"
