@@ -757,6 +757,18 @@ _CAUSE_SAID = {"drug": frozenset({"drug", "drugs", "induced", "druginduced", "me
                "procedure": frozenset({"postprocedural", "postoperative", "postsurgical", "postirradiation"})}
 
 
+def _judging_the_proposal(decided: Decision, failure: str | None, system: str | None,
+                          code: str | None) -> Decision:
+    """``decided``, found for a shorter form of a mention whose proposed code failed (``failure`` says how), as
+    the verdict on that proposal: confirmed where it is the code found, replaced otherwise."""
+    if failure and system and code:
+        same = (decided.system, decided.code) == (system, _normalised(system, code))
+        decided.outcome = "accept" if same else "replace"
+        decided.reason = f"proposed {system} {code} {failure}; " + (
+            "confirmed by " if same else "replaced by ") + decided.reason
+    return decided
+
+
 def _says_without(title: str, what: str) -> bool:
     """``title`` says "without" every word of ``what`` (compared forms), in its clause after the "without".
 
@@ -1134,24 +1146,14 @@ class Grounder:
                     for reading in self.lexicon.readings(sides_said(tokens(form)), category)
                     for said in dict.fromkeys((reading, injury_nouns(reading))))):
                 decided.steps.insert(0, _aside(mention, form))
-                if failure and system and code:
-                    same = (decided.system, decided.code) == (system, _normalised(system, code))
-                    decided.outcome = "accept" if same else "replace"
-                    decided.reason = f"proposed {system} {code} {failure}; " + (
-                        "confirmed by " if same else "replaced by ") + decided.reason
-                return decided
+                return _judging_the_proposal(decided, failure, system, code)
         denied = denied_clause(mention) if found is None and last_resorts else None
         if denied is not None:  # "pertussis, no pneumonia": A37.90 "… without pneumonia", whose title says it
             decided = self.ground(denied[0], category, finding_type=finding_type, categories=categories)
             if decided.outcome != "reject" and _says_without(decided.display or "", denied[1]):
                 decided.steps.insert(0, f"aside: {mention!r} says no {denied[1]!r}, which {decided.code}'s title "
                                         "states as its 'without'")
-                if failure and system and code:
-                    same = (decided.system, decided.code) == (system, _normalised(system, code))
-                    decided.outcome = "accept" if same else "replace"
-                    decided.reason = f"proposed {system} {code} {failure}; " + (
-                        "confirmed by " if same else "replaced by ") + decided.reason
-                return decided
+                return _judging_the_proposal(decided, failure, system, code)
         respelled = self._respelled(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
         if respelled is not None:
             decided = self.ground(respelled, category, finding_type=finding_type, system=system, code=code,
