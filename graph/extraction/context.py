@@ -501,6 +501,9 @@ _NOTE_ASIDES = re.compile(
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
     r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b"
+    # how much a day: "polyuria, about 5 L/day"
+    r"|\s*,?\s*(?:about|approximately|approx\.?|~|over|>)?\s*\d+(?:\.\d+)?\s*(?:l|ml|liters?|litres?)\s*"
+    r"(?:/|per\s+|a\s+)(?:day|d|24\s*h(?:ours?|rs?)?)\b"
     # where an enlarged organ's edge was felt: "hepatomegaly, 4 cm below the costal margin"
     r"|\s*,?\s*(?:\d+(?:\.\d+)?\s*(?:cm|fingerbreadths?|finger\s+breadths?)\s+)?below\s+the\s+"
     r"(?:right\s+|left\s+)?costal\s+margin\b"
@@ -629,6 +632,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['broken nose']
     >>> without_note_asides("hepatomegaly, 4 cm below the costal margin")
     ['hepatomegaly']
+    >>> without_note_asides("polyuria, about 5 L/day")
+    ['polyuria']
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare

@@ -863,6 +863,10 @@ class Grounder:
         measured = read_measurement(mention) if category == "finding" else None
         if measured is not None and measured.value:  # before the frame: "A1c of 8.5%" is no "A1c" said alone
             return self._ground_measurement(measured, finding_type, system, code)
+        # before the frame: "intentional OD on sertraline" is the poisoning, never the "OD" without its drug
+        poisoned = as_poisoning(mention) if category == "diagnosis" and "ICD10CM" in self.lexicon.releases else None
+        if poisoned is not None and (poisoning := self._poisoning(mention, *poisoned, system, code)) is not None:
+            return poisoning
         phrase = without_frame(mention)
         if phrase != mention:  # "toddler brought in with a barking cough": the barking cough is grounded
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
@@ -880,9 +884,6 @@ class Grounder:
         reading = read_measurement(mention) if category == "finding" else None
         if reading is not None and reading.value:  # "Na 121": what the value says against its reference range
             return self._ground_measurement(reading, finding_type, system, code)
-        poisoned = as_poisoning(mention) if category == "diagnosis" and "ICD10CM" in self.lexicon.releases else None
-        if poisoned is not None and (poisoning := self._poisoning(mention, *poisoned, system, code)) is not None:
-            return poisoning
         food = anaphylaxis_to_a_food(mention) if category == "diagnosis" else None
         if food is not None and (reaction := self._food_anaphylaxis(mention, food, system, code)) is not None:
             return reaction

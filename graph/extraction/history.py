@@ -32,6 +32,9 @@ _FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx)(?:\s+of|\s*:)?|
 #: How long a treatment has gone on ("has been on insulin for years"): no word of the code.
 _FOR_HOW_LONG = re.compile(r"\s+for\s+(?:(?:many|several|a\s+few|\d+|two|three|five|ten)\s+)?"
                            r"(?:years?|yrs?|months?|mos?|weeks?|wks?|decades?)\s*$", re.IGNORECASE)
+#: How much of a treatment, before it ("2L home O2", "3 L/min of oxygen"): no word of the code.
+_HOW_MUCH = re.compile(r"^\d+(?:\.\d+)?\s*(?:l|lpm|liters?|litres?)(?:\s*/\s*min|\s+per\s+minute)?"
+                       r"(?:\s+(?:nc|of))?\s+(?:(?:home|supplemental)\s+)*", re.IGNORECASE)
 #: Who gave the organ ("s/p deceased-donor kidney transplant"): ICD-10-CM's transplant status is one whoever did.
 _DONOR = re.compile(r"\b(?:(?:deceased|living|cadaveric)(?:[- ](?:related|unrelated))?[- ]donor|cadaveric)\s+",
                     re.IGNORECASE)
@@ -69,6 +72,8 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='family', of='colon cancer'), True)
     >>> read_shorthand("on home O2"), read_shorthand("HD dependent")
     (Shorthand(kind='treatment', of='O2'), Shorthand(kind='treatment', of='HD'))
+    >>> read_shorthand("on 2L home O2"), read_shorthand("on 3 L/min of oxygen")
+    (Shorthand(kind='treatment', of='O2'), Shorthand(kind='treatment', of='oxygen'))
     >>> read_shorthand("prior stroke"), read_shorthand("long-term steroid use")
     (Shorthand(kind='history', of='stroke'), Shorthand(kind='treatment', of='steroid'))
     >>> read_shorthand("PPM placed 2018 for CHB"), read_shorthand("stent placed")
@@ -88,6 +93,7 @@ def read_shorthand(mention: str) -> Shorthand | None:
     rest = found.group("rest").strip()
     if kind == "treatment":
         rest = _FOR_HOW_LONG.sub("", rest) or rest
+        rest = _HOW_MUCH.sub("", rest) or rest  # "on 2L home O2": oxygen, however much
     return Shorthand(kind, _DONOR.sub("", rest) if kind == "status" else rest)
 
 

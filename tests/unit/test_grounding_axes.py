@@ -1581,6 +1581,8 @@ def test_an_overdose_is_the_poisoning_its_drug_class_and_intent_title():
     assert (kept.outcome, kept.code) == ("accept", "T38.3X1A")
     assert g.ground("acetaminophen overdose", "diagnosis").code == "T39.1X1A"
     assert g.ground("intentional Tylenol overdose", "diagnosis").code == "T39.1X2A"
+    # "on <drug>" is no frame to drop here: the overdose is of that drug
+    assert g.ground("intentional OD on acetaminophen", "diagnosis").code == "T39.1X2A"
     replaced = g.ground("Tylenol OD, suicide attempt", "diagnosis", system="ICD10CM", code="T39.1X1A")
     assert (replaced.outcome, replaced.code) == ("replace", "T39.1X2A")
     assert g.ground("digoxin toxicity", "diagnosis").outcome == "reject"
