@@ -896,6 +896,8 @@ _DIAGNOSIS_STATED = (
                r"(?=\s*(?:[;.]|,\s|$))", re.IGNORECASE),
     re.compile(r"\b(?:the\s+)?(?:final\s+|working\s+)?diagnosis\s+(?:is|was)\s+(?P<dx>[^;.]+?)(?=\s*(?:[;.]|,\s|$))",
                re.IGNORECASE),
+    # "… villous atrophy on duodenal biopsy, confirming celiac disease."
+    re.compile(r",\s+confirming\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|$))", re.IGNORECASE),
 )
 #: What a vignette's "diagnosed" does not make a diagnosis of: a patient's age and sex before it.
 _A_PATIENT = re.compile(r"^(?:an?\s+)?\d+[- ](?:year|month|week|day)[- ]old\b.*$", re.IGNORECASE)
@@ -909,6 +911,8 @@ def diagnosis_stated(mention: str) -> list[str]:
     ['acute suppurative otitis media']
     >>> diagnosis_stated("A 30-year-old man with a penile ulcer is diagnosed with primary genital syphilis.")
     ['primary genital syphilis']
+    >>> diagnosis_stated("A 45-year-old has villous atrophy on duodenal biopsy, confirming celiac disease.")
+    ['celiac disease']
     >>> diagnosis_stated("Pneumonia is suspected"), diagnosis_stated("a 40-year-old woman was diagnosed")
     ([], [])
     """

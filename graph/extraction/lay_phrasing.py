@@ -23,7 +23,10 @@ LAY_PHRASING_FILE = shipped_path("graph", "resources", "lay_phrasing.toml")
 _FIELDS = ("pattern", "means", "category", "source")
 #: Words that deny or doubt what a sentence says, or put it in the past ("ex-smoker, 30 pack-years" is no smoker).
 _DENIED = re.compile(r"\b(?:no(?!\s+(?:one|matter)\b)|not|denies|denied|deny|never|without|negative|absent|"
-                     r"rule out|r/o|ex|former|formerly|quit|stopped|previously|history of|h/o)\b", re.IGNORECASE)
+                     r"rule out|r/o|ex|former|formerly|quit|stopped|previously|history of|h/o|"
+                     # "I haven't noticed any blood in my pee"; never "haven't been able to pee", which says a finding
+                     r"(?:haven|hasn|hadn|didn|doesn|don|isn|wasn|aren|weren)['’]?t(?!\s+(?:been\s+)?able\b))\b",
+                     re.IGNORECASE)
 _CATEGORIES = ("finding", "diagnosis", "any")
 #: Where a clause ends in a note's sentence: a pertinent negative after it is about something else.
 _CLAUSE_END = re.compile(r"[,;]|\band\b")
@@ -38,6 +41,8 @@ def denies_or_doubts(text: str) -> bool:
 
     >>> denies_or_doubts("denies chest pain"), denies_or_doubts("r/o PE"), denies_or_doubts("AFib w/ RVR")
     (True, True, False)
+    >>> denies_or_doubts("I haven't noticed any blood in my pee"), denies_or_doubts("I haven't been able to pee")
+    (True, False)
     """
     return _DENIED.search(text) is not None
 
