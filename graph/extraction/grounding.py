@@ -618,14 +618,19 @@ def _denies(words: tuple[str, ...], title: str) -> bool:
     >>> _denies(tokens("supracondylar humerus fracture"),
     ...         "Simple supracondylar fracture without intercondylar fracture of humerus")
     False
+    >>> _denies(tokens("pilonidal cyst with abcess"), "Pilonidal cyst without abscess")
+    True
     """
     if "without" in words:
         return False
     said = set(words)
     # words in parentheses are ICD-10-CM's nonessential modifiers: "without (localized) (generalized)
     # peritonitis" says no peritonitis of either kind
-    return any((part := set(tokens(alternative))) and part <= said for clause in _WITHOUT_CLAUSE.finditer(title)
-               for alternative in re.split(r"\bor\b", _NONESSENTIAL.sub(" ", clause.group(1))))
+    # a word said misspelt is said all the same: "pilonidal cyst w/ abcess" has the abscess L05.91 is without
+    return any((part := set(tokens(alternative))) and all(
+        w in said or any(len(s) >= 5 and _soft_equal(w, s) for s in said) for w in part)
+        for clause in _WITHOUT_CLAUSE.finditer(title)
+        for alternative in re.split(r"\bor\b", _NONESSENTIAL.sub(" ", clause.group(1))))
 
 
 _NONESSENTIAL = re.compile(r"\([^)]*\)")
