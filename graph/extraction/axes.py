@@ -278,7 +278,10 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           "generalized", "generalised", "classic", "classical", "typical", "longstanding",
                           "known", "documented", "established",
                           # what a foreign body is made of, which chapter 19 titles never say ("metallic FB")
-                          "metallic", "metal", "wooden"})
+                          "metallic", "metal", "wooden",
+                          # a hernia that goes back in: one without obstruction or gangrene, the default K40.90
+                          # and its kin take where the title says neither
+                          "reducible"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ _AGE = r"\d+[- ]?(?:year|month|week|day)[- ]old\s+"
 _GESTATION_SAID = r"(?:,?\s*(?:at\s+)?\d{1,2}\s*(?:weeks?|wks?)(?:['’]|\s+of)?\s+(?:gestation|pregnant)\s*,?\s+)?"
 _WHO = rf"(?:(?:a|an|the)\s+)?(?:{_AGE}(?:{_PERSON})?|{_PERSON}){_GESTATION_SAID}"
 _SAYS = r"(?:who\s+)?(?:presents?|presented|presenting|complains?|complaining|c/o|reports?|reported|found|diagnosed|" \
-        r"noted|known|brought\s+in|feels|feeling|appears|looks|seems|(?:broke|breaks|breaking)\s+out)" \
+        r"noted|known|brought\s+in|feels?|feeling|appears|looks|seems|(?:broke|breaks|breaking)\s+out)" \
         r"(?:\s+(?:with|of|to\s+have|in))?\s+"
 #: Who presents ("toddler brought in with", "woman with") or how ("presents with", "known"): a person's word
 #: goes only with a verb or "with" after it ("infant botulism" and "newborn jaundice" keep theirs).
@@ -34,12 +34,17 @@ _EPISODES = r"(?:(?:recurrent|frequent|occasional|intermittent|brief|several|mul
             r"(?:episodes?|attacks?|bouts?)\s+of\s+(?:(?:a|an)\s+)?"
 #: An examination's grade before a sign ("2+ pitting edema", "trace edema").
 _GRADE = r"(?:[1-4]\s?\+|trace)\s+"
+#: Who says it of themselves, or of whom a parent speaks: "I broke out in hives", "my son has an ear infection".
+_SUBJECT = r"(?:i|she|he|they|we|my\s+(?:son|daughter|baby|child|kid|boy|girl|husband|wife|partner|mom|mother|" \
+           r"dad|father))"
 #: A patient saying what they have, or a note saying it of them: "I've had a fever", "she has a cough".
 _HAS = r"(?:(?:i\s+think|i\s+guess|i\s+believe|maybe)\s+)?" \
-       r"(?:i|she|he|they|we)(?:['’]ve|['’]s|\s+have|\s+has)?\s+(?:been\s+)?(?:got|had|having|have|has|gets|" \
+       rf"{_SUBJECT}(?:['’]ve|['’]s|\s+have|\s+has)?\s+(?:been\s+)?(?:got|had|having|have|has|gets|" \
        r"getting|keeps?\s+(?:having|getting))\s+" \
        r"(?:(?:(?:a|an)\s+)?(?:(?:really|so)\s+)?(?:terrible|awful|horrible|bad)\s+)?"  # "terrible morning sickness"
-_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|{_SAYS}|{_SHOWED}|{_HAS})(?:(?:a|an)\s+)?(?:{_SIZE})?)?"
+_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|(?:{_SUBJECT}\s+)?{_SAYS}|{_SHOWED}|{_HAS})"
+                   # "another ear infection": one more of the same, which no code counts
+                   rf"(?:(?:a|an|another)\s+)?(?:{_SIZE})?)?"
                    rf"(?:{_GRADE})?"
                    # "longstanding persistent" is a kind of atrial fibrillation (I48.11), never a frame
                    rf"(?:long[- ]?standing\s+(?!persistent\b))?(?:{_HOW_MANY})?(?:{_EPISODES})?", re.IGNORECASE)
@@ -47,7 +52,8 @@ _COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|sev
 #: How long: "for two weeks", "over the past 3 days", "lasting over an hour", "x 3 days".
 _DURATION = rf"(?:(?:for|over|since|x|lasting|lasted)\s+(?:the\s+(?:past|last)\s+)?" \
             rf"(?:(?:over|more\s+than|less\s+than|about|almost|nearly|at\s+least|up\s+to)\s+)?{_COUNT}\s+" \
-            r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|since\s+birth)"
+            r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|since\s+birth|" \
+            r"since\s+(?:last\s+(?:night|week|month)|yesterday|this\s+(?:morning|afternoon|week)))"
 _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|admission|" \
             r"biopsy|endoscopy|colonoscopy)"
 _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
@@ -73,8 +79,19 @@ _DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib
                 r"thiazide|lukast|terol|sone|olone|ium)"
 _TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator)"
 _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?:{_TREATMENT}|[a-z]+{_DRUG_ENDINGS})\b"
+#: Whom it came to, by what they do ("exertional heat stroke in a marathon runner"): no code's word. Never an
+#: age ("pyloric stenosis in a 4-week-old" is the infantile form) nor a condition ("ulcer in a diabetic").
+_IN_A_PERSON = r"in\s+an?\s+(?:[a-z-]+\s+){0,2}(?:runner|player|worker|athlete|swimmer|cyclist|hiker|soldier|" \
+               r"farmer|climber|golfer|skier|dancer|gymnast|weightlifter|lifter|roofer|carpenter|student|traveler|" \
+               r"traveller|recruit)"
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
-                   rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}))+\s*$", re.IGNORECASE)
+                   rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}|{_IN_A_PERSON}))+\s*$",
+                    re.IGNORECASE)
+#: An injury a patient tells of their own body ("I sprained my right ankle", "broke his wrist"): the injury's
+#: participle, the part as it is named ("sprained right ankle"), the way chapter 19 is searched.
+_OWN_INJURY = re.compile(r"^(?:(?:i|she|he|they|we)\s+)?(?P<verb>sprained|strained|broke|broken|fractured|"
+                         r"dislocated|bruised|tore|torn)\s+(?:my|his|her|their|our)\s+", re.IGNORECASE)
+_PARTICIPLE = {"broke": "broken", "tore": "torn"}
 
 
 def without_frame(mention: str) -> str:
@@ -126,7 +143,17 @@ def without_frame(mention: str) -> str:
     'Kawasaki disease'
     >>> without_frame("I've had a fever for three days"), without_frame("she has a barking cough")
     ('fever', 'barking cough')
+    >>> without_frame("I broke out in hives all over my body"), without_frame("my son has another ear infection")
+    ('hives', 'ear infection')
+    >>> without_frame("I sprained my right ankle"), without_frame("exertional heat stroke in a marathon runner")
+    ('sprained right ankle', 'exertional heat stroke')
+    >>> without_frame("I haven't been able to pee since last night"), without_frame("ulcer in a diabetic")
+    ("I haven't been able to pee", 'ulcer in a diabetic')
     """
+    own = _OWN_INJURY.match(mention)
+    if own is not None:
+        verb = own["verb"].lower()
+        mention = f"{_PARTICIPLE.get(verb, verb)} {mention[own.end():]}"
     core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
     # an article before a phrase of two words or more ("a generalized tonic-clonic seizure"), never "a fib"
     core = _ARTICLE.sub("", core, count=1)
@@ -233,6 +260,26 @@ def with_its_cause(mention: str) -> str | None:
     return f"{said['condition']} with {said['cause']}" if said else None
 
 
+#: A body part, with its article and side: what "on" or "over" places a condition at, never a condition.
+_A_BODY_PART = re.compile(rf"^(?:(?:the|a|his|her|my|their)\s+)?(?:(?:left|right|l|r)\s+)?"
+                          rf"(?:{'|'.join(sorted(BODY_PARTS, key=len, reverse=True))})$", re.IGNORECASE)
+_OVER_A_SITE = re.compile(r"^(?P<condition>\S.*?)\s+over\s+(?P<site>\S.*)$", re.IGNORECASE)
+
+
+def over_a_site(mention: str) -> str | None:
+    """A condition said to lie "over" a body part, as titles say it, "of" the part: "stage 2 pressure injury
+    over the sacrum" is one "of the sacrum". ``None`` where what follows "over" is no body part ("weight gain
+    over 2 weeks").
+
+    >>> over_a_site("stage 2 pressure injury over the sacrum"), over_a_site("weight gain over 2 weeks")
+    ('stage 2 pressure injury of the sacrum', None)
+    """
+    said = _OVER_A_SITE.match(mention.strip())
+    if said is None or not _A_BODY_PART.match(said["site"]):
+        return None
+    return f"{said['condition']} of {said['site']}"
+
+
 def arising_on(mention: str) -> tuple[str, str] | None:
     """A condition said to arise on another ("AKI on CKD stage 3"): the new condition, coded first, and the
     one underneath, a code of its own. ``None`` where the mention says no "on".
@@ -241,9 +288,10 @@ def arising_on(mention: str) -> tuple[str, str] | None:
     (('AKI', 'CKD stage 3'), None)
     >>> arising_on("multiple rib fxs on both sides"), arising_on("shingles on the right side of my chest")
     (('both sides multiple rib fxs', 'both sides'), ('right side shingles', 'right side of my chest'))
+    >>> arising_on("lipoma on the back")
     """
     said = _ARISING_ON.match(mention.strip())
-    if said is None:
+    if said is None or _A_BODY_PART.match(said["underlying"]):  # "lipoma on the back" is at a site
         return None
     side = _ON_A_SIDE.match(said["underlying"])
     return (f"{side.group(0)} {said['new']}" if side else said["new"]), said["underlying"]
@@ -515,7 +563,8 @@ _NOTE_ASIDES = re.compile(
     re.IGNORECASE)
 #: An injury's own words ("fx", "lac", "contusion", "FB" …): a clause after them that tells how it happened is
 #: its external cause, a chapter 20 code of its own, never a word of the injury's title.
-_INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|lacs?|lacerations?|contusions?|bruises?|sprains?|strains?|"
+_INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|fractured|lacs?|lacerations?|contusions?|bruises?|sprains?|"
+                          r"sprained|strains?|strained|dislocated|"
                           r"dislocations?|fb|foreign\s+body|hematoma|abrasions?|burns?|bites?|perforation|concussion|"
                           r"sdh|edh|tears?|torn|ruptured?|injury|injuries|wounds?|suicide\s+attempts?|broken|"
                           r"heat\s?stroke|frostbite)\b",
@@ -571,6 +620,10 @@ _SAYS_THE_DEFAULT = re.compile(
     r"no (?:active )?(?:bleed|bleeding|hemorrhage)|not (?:yet )?in remission)$", re.IGNORECASE)
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside.
 _SIDED = re.compile(r"\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
+#: A patient's clause beside what they name, telling what they see or how it goes ("I think I have piles,
+#: there's blood on the toilet paper"): the evidence for it, no word of its code.
+_TOLD_BESIDE = re.compile(r"^(?:there(?:['’]s|\s+is|\s+was|\s+are|\s+were)|it(?:['’]s|\s+is|\s+was|\s+has|\s+gets|"
+                          r"\s+keeps))\b", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(
     r"^(?:(?:organism|site|cause|type|subtype|stage|grade|laterality|side|source|etiology|aetiology)\s+"
     r"(?:not\s+(?:yet\s+)?(?:identified|specified|known|stated|documented|determined)|unknown|unclear|"
@@ -634,6 +687,10 @@ def without_note_asides(mention: str) -> list[str]:
     ['hepatomegaly']
     >>> without_note_asides("polyuria, about 5 L/day")
     ['polyuria']
+    >>> without_note_asides("piles, there's blood on the toilet paper")
+    ['piles']
+    >>> without_note_asides("rash, it's on my left arm")
+    []
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare
@@ -644,7 +701,8 @@ def without_note_asides(mention: str) -> list[str]:
         if not last:
             continue
         if _SIDED.search(last) or not (_MEASURED.search(last) or _UNSPECIFIED_CLAUSE.match(last)
-                                       or _COURSE_SO_FAR.match(last) or _SAYS_THE_DEFAULT.match(last)):
+                                       or _COURSE_SO_FAR.match(last) or _SAYS_THE_DEFAULT.match(last)
+                                       or _TOLD_BESIDE.match(last)):
             break  # "wet AMD, left eye", "gout flare, R 1st MTP": a side, a site or a kind is no aside
         shorter = ", ".join(clauses)
         if shorter not in forms:
@@ -898,6 +956,10 @@ _DIAGNOSIS_STATED = (
                re.IGNORECASE),
     # "… villous atrophy on duodenal biopsy, confirming celiac disease."
     re.compile(r",\s+confirming\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|$))", re.IGNORECASE),
+    # a diagnosis with its kind set off by commas, as titles write it: "…; major depressive disorder, single
+    # episode, is diagnosed."
+    re.compile(r"(?:^|[;.]\s+)(?P<dx>[^;.,]+?,\s+(?:\w+\s+){0,2}\w+),\s+(?:is|was)\s+(?:then\s+|finally\s+)?"
+               r"(?:diagnosed|confirmed)(?=\s*(?:[;.]|$))", re.IGNORECASE),
 )
 #: What a vignette's "diagnosed" does not make a diagnosis of: a patient's age and sex before it.
 _A_PATIENT = re.compile(r"^(?:an?\s+)?\d+[- ](?:year|month|week|day)[- ]old\b.*$", re.IGNORECASE)
@@ -913,6 +975,9 @@ def diagnosis_stated(mention: str) -> list[str]:
     ['primary genital syphilis']
     >>> diagnosis_stated("A 45-year-old has villous atrophy on duodenal biopsy, confirming celiac disease.")
     ['celiac disease']
+    >>> diagnosis_stated("A 34-year-old has had low mood for a month; major depressive disorder, single episode, "
+    ...                  "is diagnosed.")
+    ['major depressive disorder, single episode']
     >>> diagnosis_stated("Pneumonia is suspected"), diagnosis_stated("a 40-year-old woman was diagnosed")
     ([], [])
     """

@@ -76,6 +76,7 @@ from graph.extraction.context import (
     exertional,
     found_by_a_test,
     in_a_newborn,
+    over_a_site,
     pregnancy_said,
     site_first,
     with_its_cause,
@@ -91,7 +92,7 @@ from graph.extraction.index_terms import IndexTerm
 from graph.extraction.lay_phrasing import Phrasing, denies_or_doubts, lay_readings, load_lay_phrasing
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, comparable, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
-from graph.extraction.sites import BODY_PARTS, as_organs, site_readings
+from graph.extraction.sites import BODY_PARTS, as_organs, names_a_site, site_readings, without_surface_site
 from graph.extraction.wordforms import finding_heads, injury_nouns, noun_readings, result_readings
 
 FUZZY_THRESHOLD = 0.90
@@ -580,6 +581,8 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
     >>> unstated_qualifiers(tokens("clavicle fracture healing"), "Fracture of shaft of left clavicle, "
     ...                     "subsequent encounter for fracture with routine healing")
     ['left']
+    >>> unstated_qualifiers(tokens("E. coli sepsis"), "Sepsis due to Escherichia coli [E. coli]")
+    []
     >>> unstated_qualifiers(tokens("hypertensive heart disease with heart failure"),
     ...                     "Hypertensive heart disease with heart failure")
     []
@@ -641,8 +644,10 @@ def _agent_said(qualifier: re.Match[str], title: str, said: set[str]) -> bool:
     bronchiolitis due to respiratory syncytial virus" (the agent read as the abbreviations say)."""
     if qualifier.group(1).lower() != "due to":
         return False
-    agent = set(tokens(title[qualifier.end():].split(",")[0]))
-    return bool(agent) and agent <= said
+    # either name of a bracketed pair: "Sepsis due to Escherichia coli [E. coli]" is stated by "E. coli sepsis"
+    written = title[qualifier.end():].split(",")[0]
+    agents = [re.sub(r"\[[^]]*\]", " ", written), *re.findall(r"\[([^]]*)\]", written)]
+    return any((agent := set(tokens(name))) and agent <= said for name in agents)
 
 
 def _said_but_alternatives(part: str, said: set[str]) -> bool:
@@ -1038,6 +1043,11 @@ class Grounder:
             # said as a diagnosis is coded so too ("syncope": R55 "Syncope and collapse").
             found = self._kept_if(self._part_of_a_sign, steps, "covering title: no name says it alone; an "
                                   "ICD-10-CM symptom or sign title names it first", core[0], category)
+        if found is None and category == "diagnosis" and "ICD10CM" in self.lexicon.releases \
+                and (siteless := without_surface_site(core[0])) != core[0]:
+            # "actinic keratosis, L temple": L57.0 and its kin name no site, so the site chooses none of them
+            found = self._kept_if(self._sited_nowhere, steps, f"site: no code of {' '.join(siteless)!r} names a "
+                                  "site; the site is left to the record", siteless, category, finding_type)
         if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
             return self._ground_measurement(reading, finding_type, system, code)
         # Said otherwise, as a last resort: "AKI on CKD" is the AKI (the CKD a code of its own); "numbness of the
@@ -1048,6 +1058,9 @@ class Grounder:
         if found is None and category == "diagnosis" and (arising := arising_on(mention)):
             said_otherwise.append((arising[0], f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
                                                f"{arising[0]!r} is coded, {arising[1]!r} apart", None))
+        if found is None and (placed_over := over_a_site(mention)):
+            said_otherwise.append((placed_over, f"site: {mention!r} is said as titles place it, {placed_over!r}",
+                                   None))
         if found is None and category == "diagnosis" and last_resorts and (thing := as_foreign_body(mention)):
             said_otherwise.append((thing, f"foreign body: {mention!r} is said as chapter 19 titles it, {thing!r}",
                                    "T"))
@@ -1316,6 +1329,17 @@ class Grounder:
                 out.append(child)
                 todo.append(child.code)
         return out
+
+    def _sited_nowhere(self, words: tuple[str, ...], category: str, finding_type: str | None,
+                       steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The ICD-10-CM code ``words`` name exactly, where no code of its category names a site: a site said
+        beside it then chooses nothing ("wart on the finger" is B07.9 as "wart" is). A category whose codes
+        name sites ("Benign lipomatous neoplasm of … trunk") is left to the site readings."""
+        found = self._search_readings([words], category, finding_type, steps)
+        if found is None or found[0] not in _EXACT_METHODS or found[1].system != "ICD10CM":
+            return None
+        kin = [found[1], *self._family(found[1].code[:3])]
+        return None if any(names_a_site(tokens(e.display or "")) for e in kin) else found
 
     def _by_region(self, words: tuple[str, ...], category: str, finding_type: str | None,
                    exactly: bool, steps: list[str]) -> tuple[str, Entry, float] | None:

@@ -73,8 +73,10 @@ def stem(word: str) -> str:
 
 #: British spellings → American, applied to every word before comparing (ICD-10-CM and HPO names are
 #: American; vignettes and synonyms are not always): anaemia, oedema, diarrhoea, coeliac, haem-, paed-, tumour,
-#: phaeo-, caecum, faeces; and "ureteric", British usage for "ureteral".
-_BRITISH = ((re.compile(r"^coeliac"), "celiac"), (re.compile(r"^oe"), "e"), (re.compile(r"aem"), "em"),
+#: phaeo-, caecum, faeces; and "ureteric", British usage for "ureteral"; and "pruritis", the misspelling of
+#: pruritus some names carry themselves (HPO synonyms), so the two are one word on both sides.
+_BRITISH = ((re.compile(r"^pruritis$"), "pruritus"),
+            (re.compile(r"^coeliac"), "celiac"), (re.compile(r"^oe"), "e"), (re.compile(r"aem"), "em"),
             (re.compile(r"oea$"), "ea"), (re.compile(r"^haem"), "hem"), (re.compile(r"paed"), "ped"),
             (re.compile(r"^(c|f|gyn)aec"), r"\1ec"), (re.compile(r"^phae"), "phe"),
             (re.compile(r"^foet"), "fet"), (re.compile(r"(?<=..)our$"), "or"),
@@ -89,8 +91,8 @@ def american(word: str) -> str:
     ['anemia', 'edema', 'diarrhea', 'celiac', 'tumor', 'goiter', 'fetal']
     >>> [american(w) for w in ("phaeochromocytoma", "caecum", "faeces", "gynaecomastia", "orthopaedic")]
     ['pheochromocytoma', 'cecum', 'feces', 'gynecomastia', 'orthopedic']
-    >>> american("seborrhoeic"), american("diarrhoeal")
-    ('seborrheic', 'diarrheal')
+    >>> american("seborrhoeic"), american("diarrhoeal"), american("pruritis")
+    ('seborrheic', 'diarrheal', 'pruritus')
     """
     if len(word) < 5:
         return word
@@ -133,6 +135,8 @@ def folded(text: str) -> str:
 
 #: The shortest word :meth:`Lexicon.respelled` corrects.
 _SHORTEST_SLIP = 7
+#: The shortest word read as two of its letters swapped (:meth:`Lexicon._short_slip`).
+_SHORTEST_SWAP = 5
 
 
 def _one_slip(a: str, b: str) -> bool:
@@ -807,17 +811,16 @@ class Lexicon:
     def respelled(self, word: str) -> str | None:
         """The word of the names that ``word`` is one slip away from ("pnuemonia": pneumonia, "colitus":
         colitis, "siezure": seizure) — a letter left out, added, changed or two swapped — where ``word`` is no
-        word of any name; the word most names use where there are several. Words under seven letters and words
-        in -ing are left alone: one letter apart they are often other words ("ulcer", "ulner"; "limping" is
-        no slip of "lisping")."""
-        if len(word) < _SHORTEST_SLIP or word.endswith("ing") or word in self.by_token:
+        word of any name; the word most names use where there are several. Words in -ing are left alone, and
+        words under seven letters take only the slips :meth:`_short_slip` reads: one letter apart they are
+        often other words ("ulcer", "ulner"; "limping" is no slip of "lisping")."""
+        if len(word) < _SHORTEST_SWAP or word.endswith("ing") or word in self.by_token:
             return None
-        if self._letters is None:  # the letters names' words are written with: what a slip can put in
-            self._letters = "".join(sorted(set().union(*(known for known in self.by_token
-                                                         if len(known) >= _SHORTEST_SLIP and known.isalpha()))))
+        if len(word) < _SHORTEST_SLIP:
+            return self._short_slip(word)
         # Every spelling one slip from the word, looked up (a few hundred lookups, where an index of every name
         # word's deletions cost 0.6 s to build before the first answer).
-        letters, n = self._letters, len(word)
+        letters, n = self._name_letters(), len(word)
         spellings = {word[:i] + word[i + 1:] for i in range(n)}
         spellings.update(word[:i] + c + word[i + 1:] for i in range(n) for c in letters)
         spellings.update(word[:i] + c + word[i:] for i in range(n + 1) for c in letters)
@@ -825,6 +828,24 @@ class Lexicon:
         near = {known for known in spellings if known in self.by_token and len(known) >= _SHORTEST_SLIP
                 and known.isalpha() and _one_slip(word, known)}
         return max(sorted(near), key=lambda known: len(self.by_token[known])) if near else None
+
+    def _short_slip(self, word: str) -> str | None:
+        """A short word's slips that seldom make another word: two neighbours swapped ("plasy": palsy), and in
+        a six-letter word a letter left out ("actinc": actinic). A letter changed or added in so short a word
+        is often another word ("clinic", "clonic"), so it is left alone."""
+        near = {known for i in range(1, len(word) - 1)
+                if (known := word[:i] + word[i + 1] + word[i] + word[i + 2:]) in self.by_token and known.isalpha()}
+        if not near and len(word) == _SHORTEST_SLIP - 1:
+            near = {known for i in range(1, len(word)) for c in self._name_letters()
+                    if (known := word[:i] + c + word[i:]) in self.by_token and known.isalpha()}
+        return max(sorted(near), key=lambda known: len(self.by_token[known])) if near else None
+
+    def _name_letters(self) -> str:
+        """The letters names' words are written with: what a slip can put in."""
+        if self._letters is None:
+            self._letters = "".join(sorted(set().union(*(known for known in self.by_token
+                                                         if len(known) >= _SHORTEST_SLIP and known.isalpha()))))
+        return self._letters
 
     def abbreviation_of(self, word: str) -> tuple[str, Abbreviation] | None:
         """The entry of the abbreviations file a mention's (compared) word is, with its key as the file writes

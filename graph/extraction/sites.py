@@ -160,6 +160,50 @@ BODY_PARTS: frozenset[str] = frozenset({
 })
 
 
+#: Where on the body's surface a skin lesion is seen ("actinic keratosis, L temple", "wart on the finger"), as
+#: compared words: a site that chooses no code where the condition's codes name none.
+_SURFACE_SITES = frozenset({
+    "scalp", "face", "forehead", "temple", "cheek", "chin", "nose", "ear", "lip", "neck", "chest", "back",
+    "abdomen", "belly", "flank", "arm", "forearm", "elbow", "wrist", "hand", "palm", "finger", "thumb", "shoulder",
+    "armpit", "axilla", "underarm", "buttock", "groin", "thigh", "knee", "leg", "shin", "calf", "ankle", "foot",
+    "feet", "heel", "toe", "trunk", "sole",
+})
+
+
+def without_surface_site(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` (compared) without the place on the body's surface they give, and its side; as they are where
+    they give none.
+
+    >>> without_surface_site(("actinic", "keratosis", "temple")), without_surface_site(("wart", "left", "finger"))
+    (('actinic', 'keratosis'), ('wart',))
+    >>> without_surface_site(("renal", "cyst"))
+    ('renal', 'cyst')
+    """
+    if _SURFACE_SITES.isdisjoint(words) or _SURFACE_SITES.issuperset(words):
+        return words
+    return tuple(w for w in words if w not in _SURFACE_SITES and w not in _SIDES)
+
+
+_SIDES = frozenset({"left", "right", "bilateral", "both"})
+
+
+def names_a_site(title_words: tuple[str, ...]) -> bool:
+    """A title (compared words) that names a part or region of the body; "skin" is a tissue, no site
+    ("Other skin changes due to chronic exposure to nonionizing radiation").
+
+    >>> names_a_site(("actinic", "keratosis")), names_a_site(("other", "skin", "change"))
+    (False, False)
+    >>> names_a_site(("benign", "lipomatous", "neoplasm", "skin", "subcutaneous", "tissue", "trunk"))
+    True
+    """
+    said = set(title_words) - {"skin"}
+    return not (_SURFACE_SITES.isdisjoint(said) and BODY_PARTS.isdisjoint(said) and _REGION_WORDS.isdisjoint(said))
+
+
+#: Words titles name a region or a site by, beside the parts themselves.
+_REGION_WORDS = frozenset({"site", "region", "limb", "extremity", "extremities", "multiple", "sites"})
+
+
 def as_organs(words: tuple[str, ...]) -> tuple[str, ...]:
     """``words`` with each organ's adjective said as the organ, as titles name it ("femoral neck": the femur's).
 

@@ -658,6 +658,27 @@ def test_injuries_results_and_everyday_phrasings_outside_the_labelled_sets(groun
     assert code("decreased range of motion of the right hip", "finding") == "HP:0008800"
 
 
+def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on_the_real_releases(grounder):
+    """Issue 21 on the real releases (none of these is a labelled mention): a patient's or parent's telling is
+    read without it; a skin site chooses nothing where no code of the condition names one, while "over" a part
+    is "of" it; "reducible" is a hernia's default; short words swapped or missing a letter, and "pruritis"."""
+    def code(mention: str, category: str = "diagnosis") -> str | None:
+        return grounder.ground(mention, category).code
+
+    assert code("my daughter has another ear infection") == "H66.90"
+    assert code("she sprained her left ankle playing soccer") == "S93.402A"
+    assert code("I broke out in a rash", "finding") == "HP:0000988"
+    assert code("I haven't been able to urinate since this morning", "finding") == "HP:0000016"
+    assert code("seborrheic keratosis on the back") == "L82.1"
+    assert code("actinic keratosis on the right forearm") == "L57.0"
+    assert code("stage 3 pressure injury over the sacrum") == "L89.153"
+    assert code("reducible umbilical hernia") == "K42.9"
+    assert code("psoriasis vulgarus") == "L40.0" and code("sciatcia") == "M54.30"
+    assert code("generalised pruritis", "finding") == "HP:0000989"
+    decided = grounder.ground("E coli sepsis", "diagnosis", system="ICD10CM", code="A41.51")
+    assert (decided.outcome, decided.code) == ("accept", "A41.51")
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in

@@ -1828,3 +1828,92 @@ def test_a_clause_denying_what_the_default_code_says_without_is_read_with_that_c
     grounder = Grounder(lexicon)
     assert grounder.ground("pertussis, no pneumonia", "diagnosis").code == "A37.90"
     assert grounder.ground("chronic obstructive pulmonary disease, no dyspnea", "diagnosis").outcome == "reject"
+
+
+def test_a_site_on_the_skin_chooses_nothing_where_no_code_of_the_condition_names_a_site():
+    """"actinic keratosis, L temple" is L57.0, whose kin name no site; a lipoma's codes name the trunk, the
+    limbs, so "lipoma on the thigh" is never taken for the unspecified lipoma by dropping its site."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "L57", "Skin changes due to chronic exposure to nonionizing radiation", R, "category",
+              billable=False),
+        Entry("ICD10CM", "L57.0", "Actinic keratosis", R, "code", billable=True),
+        Entry("ICD10CM", "L57.8", "Other skin changes due to chronic exposure to nonionizing radiation", R,
+              "code", billable=True),
+        Entry("ICD10CM", "D17", "Benign lipomatous neoplasm", R, "category", billable=False),
+        Entry("ICD10CM", "D17.1", "Benign lipomatous neoplasm of skin and subcutaneous tissue of trunk", R,
+              "code", billable=True),
+        Entry("ICD10CM", "D17.9", "Benign lipomatous neoplasm, unspecified", R, "code", billable=True,
+              names=("Lipoma NOS",)),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("actinic keratosis, L temple", "diagnosis").code == "L57.0"
+    assert grounder.ground("actinic keratosis on the right forearm", "diagnosis").code == "L57.0"
+    assert grounder.ground("lipoma on the thigh", "diagnosis").outcome == "reject"
+
+
+def test_a_condition_over_a_body_part_is_the_condition_of_it():
+    """"stage 2 pressure injury over the sacrum" is said as titles place it, "of the sacrum"; "over" two weeks
+    is no site."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "L89.152", "Pressure ulcer of sacral region, stage 2", R, "code", billable=True),
+        Entry("ICD10CM", "L89.92", "Pressure ulcer of unspecified site, stage 2", R, "code", billable=True),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("stage 2 pressure ulcer over the sacrum", "diagnosis").code == "L89.152"
+
+
+def test_a_short_word_with_two_letters_swapped_or_one_left_out_is_read_as_the_name_word():
+    """"Bell's plasy" is Bell's palsy, "actinc keratosis" actinic keratosis; a short word one letter changed
+    from a name's word ("clonic" for a "clinic" no name says) is left as written."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "G51.0", "Bell's palsy", R, "code", billable=True),
+        Entry("ICD10CM", "L57.0", "Actinic keratosis", R, "code", billable=True),
+        Entry("ICD10CM", "G40.409", "Other generalized epilepsy, clonic", R, "code", billable=True),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("Bell's plasy", "diagnosis").code == "G51.0"
+    assert grounder.ground("actinc keratosis", "diagnosis").code == "L57.0"
+    assert lexicon.respelled("clinic") is None and lexicon.respelled("plasy") == "palsy"
+
+
+def test_a_title_due_to_an_organism_with_its_bracketed_short_name_is_stated_by_that_name():
+    """A41.51 "Sepsis due to Escherichia coli [E. coli]" is what "E. coli sepsis" says: proposed, it is kept."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "A41.51", "Sepsis due to Escherichia coli [E. coli]", R, "code", billable=True),
+        Entry("ICD10CM", "A41.9", "Sepsis, unspecified organism", R, "code", billable=True),
+    ], {"ICD10CM": R}, {})
+    decided = Grounder(lexicon).ground("E. coli sepsis", "diagnosis", system="ICD10CM", code="A41.51")
+    assert (decided.outcome, decided.code) == ("accept", "A41.51")
+
+
+def test_a_patient_telling_of_themselves_or_their_child_is_read_without_the_telling():
+    """"I broke out in hives", "my son has another ear infection", "I sprained my right ankle playing
+    basketball", "I think I have piles, there's blood on the toilet paper": what they name."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "L50.9", "Urticaria, unspecified", R, "code", billable=True, names=("Hives",)),
+        Entry("ICD10CM", "H66.90", "Otitis media, unspecified, unspecified ear", R, "code", billable=True,
+              names=("Ear infection",)),
+        Entry("ICD10CM", "K64.9", "Unspecified hemorrhoids", R, "code", billable=True, names=("Piles",)),
+        Entry("ICD10CM", "S93.40", "Sprain of unspecified ligament of ankle", R, "category", billable=False,
+              names=("Sprain of ankle NOS",)),
+        *[Entry("ICD10CM", f"S93.40{n}", f"Sprain of unspecified ligament of {side} ankle", R, "category",
+                billable=False) for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))],
+        *[Entry("ICD10CM", f"S93.40{n}A", f"Sprain of unspecified ligament of {side} ankle, initial encounter", R,
+                "code", billable=True) for n, side in (("1", "right"), ("2", "left"), ("9", "unspecified"))],
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("I broke out in hives all over my body", "diagnosis").code == "L50.9"
+    assert grounder.ground("my son has another ear infection", "diagnosis").code == "H66.90"
+    assert grounder.ground("I think I have piles, there's blood on the toilet paper", "diagnosis").code == "K64.9"
+    assert grounder.ground("sprained my right ankle playing basketball", "diagnosis").code == "S93.401A"
+
+
+def test_a_hernia_said_reducible_is_the_one_without_obstruction_or_gangrene():
+    """"Reducible" says what K40.90's "without obstruction or gangrene" says; no title says the word."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "K40.90", "Unilateral inguinal hernia, without obstruction or gangrene, not specified as "
+              "recurrent", R, "code", billable=True, names=("Inguinal hernia NOS",)),
+        Entry("ICD10CM", "K40.30", "Unilateral inguinal hernia, with obstruction, without gangrene, not specified "
+              "as recurrent", R, "code", billable=True),
+    ], {"ICD10CM": R}, {})
+    assert Grounder(lexicon).ground("reducible inguinal hernia", "diagnosis").code == "K40.90"

@@ -53,6 +53,13 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     # what follows "and" is a clause of its own: "… and I'm not pregnant" denies no amenorrhea
     assert says("I haven't had a period in four months and I'm not pregnant") == ["amenorrhea"]
     assert says("no ankles swollen") == []
+    # first person, and what growth charts and examinations say in words
+    assert says("I bruise really easily") == ["bruising susceptibility"]
+    assert says("I haven't been able to pee") == ["urinary retention"]
+    assert says("I haven't noticed any trouble peeing") == []
+    assert says("excess male-pattern facial hair in a woman") == ["hirsutism"]
+    assert says("height below 3rd percentile") == ["short stature"]
+    assert says("OFC >97th %ile") == ["macrocephaly"]
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
