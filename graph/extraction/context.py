@@ -14,7 +14,9 @@ import re
 from graph.extraction.sites import BODY_PARTS
 
 _PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl)\s+"
-_AGE = r"\d+[- ]?(?:year|month|week|day)[- ]old\s+"
+#: An age, in words or as notes write it ("4 y/o", "65yo F", "6 mo old").
+_AGE = r"(?:\d+[- ]?(?:year|month|week|day)[- ]old|\d+\s*(?:y/?o|yrs?[- ]old|m/?o|mos?[- ]old)" \
+       r"(?:\s+(?:m|f|male|female))?)\s+"
 #: How far a pregnancy has come, said of the woman ("at 8 weeks' gestation", "28 weeks pregnant").
 _GESTATION_SAID = r"(?:,?\s*(?:at\s+)?\d{1,2}\s*(?:weeks?|wks?)(?:['’]|\s+of)?\s+(?:gestation|pregnant)\s*,?\s+)?"
 _WHO = rf"(?:(?:a|an|the)\s+)?(?:{_AGE}(?:{_PERSON})?|{_PERSON}){_GESTATION_SAID}"
@@ -143,6 +145,8 @@ def without_frame(mention: str) -> str:
     'Kawasaki disease'
     >>> without_frame("I've had a fever for three days"), without_frame("she has a barking cough")
     ('fever', 'barking cough')
+    >>> without_frame("4 y/o with a bead lodged in the L ear canal"), without_frame("65yo F with new-onset AF")
+    ('bead lodged in the L ear canal', 'new-onset AF')
     >>> without_frame("I broke out in hives all over my body"), without_frame("my son has another ear infection")
     ('hives', 'ear infection')
     >>> without_frame("I sprained my right ankle"), without_frame("exertional heat stroke in a marathon runner")
@@ -246,6 +250,39 @@ def caused_as_titles_say(condition: str, cause: str) -> list[tuple[str, str]]:
 
 _CAUSED = re.compile(r"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|2/2)\s+(?P<cause>\S.*)$",
                      re.IGNORECASE)
+
+
+#: A complication said as the condition's participle ("perforated appendicitis", "incarcerated hernia",
+#: "bleeding gastric ulcer"), and the noun ICD-10-CM's "with …" clauses say it with; the Index sends an
+#: incarcerated or strangulated hernia to "with obstruction".
+_COMPLICATION_SAID = {"perforated": "perforation", "obstructed": "obstruction", "obstructing": "obstruction",
+                      "incarcerated": "obstruction", "strangulated": "obstruction", "gangrenous": "gangrene",
+                      "bleeding": "hemorrhage", "hemorrhagic": "hemorrhage", "infected": "infection",
+                      "abscessed": "abscess", "necrotic": "necrosis", "necrotizing": "necrosis"}
+_COMPLICATED = re.compile(rf"^(?P<before>.*?)\b(?P<said>{'|'.join(_COMPLICATION_SAID)})\s+(?P<condition>\S.*)$",
+                          re.IGNORECASE)
+_COMPLICATED_BY = re.compile(r"^(?P<condition>\S.*?),?\s+complicated\s+by\s+(?P<complication>\S.*)$", re.IGNORECASE)
+
+
+def with_its_complication(mention: str) -> str | None:
+    """A complication said before the condition or after "complicated by", said as ICD-10-CM's titles say it,
+    "… with …": "perforated duodenal ulcer" is a "duodenal ulcer with perforation" (K26.5). ``None`` where the
+    mention says none so.
+
+    >>> with_its_complication("perforated appendicitis with generalized peritonitis")
+    'appendicitis with generalized peritonitis with perforation'
+    >>> with_its_complication("Crohn's ileitis complicated by small bowel obstruction")
+    "Crohn's ileitis with small bowel obstruction"
+    >>> with_its_complication("incarcerated left inguinal hernia"), with_its_complication("duodenal ulcer")
+    ('left inguinal hernia with obstruction', None)
+    """
+    said = _COMPLICATED_BY.match(mention.strip())
+    if said is not None:
+        return f"{said['condition']} with {said['complication']}"
+    said = _COMPLICATED.match(mention.strip())
+    if said is None:
+        return None
+    return f"{said['before']}{said['condition']} with {_COMPLICATION_SAID[said['said'].lower()]}".strip()
 
 
 def with_its_cause(mention: str) -> str | None:

@@ -80,6 +80,7 @@ from graph.extraction.context import (
     pregnancy_said,
     site_first,
     with_its_cause,
+    with_its_complication,
     with_trimester,
     without_circumstance,
     without_frame,
@@ -652,7 +653,18 @@ def _agent_said(qualifier: re.Match[str], title: str, said: set[str]) -> bool:
 
 def _said_but_alternatives(part: str, said: set[str]) -> bool:
     """Every word of a title's "with …" clause is said, save the alternatives of one said ("thyrotoxic crisis or
-    storm": "crisis" is enough)."""
+    storm": "crisis" is enough), or one of the examples it gives ("such as …").
+
+    >>> _said_but_alternatives(" metabolic disturbance such as carbohydrate depletion, dehydration or "
+    ...                        "electrolyte imbalance", {"hyperemesis", "gravidarum", "dehydration"})
+    True
+    >>> _said_but_alternatives(" metabolic disturbance such as dehydration", {"hyperemesis", "gravidarum"})
+    False
+    """
+    head, such_as, examples = part.partition(" such as ")
+    if such_as and any(set(tokens(example)) and set(tokens(example)) <= said
+                       for example in re.split(r",|\bor\b|\band\b", examples)):
+        return True  # "with metabolic disturbance such as … dehydration …": the example said says the clause
     missing = set(tokens(part)) - said
     for one, other in re.findall(r"(\w+)\s+or\s+(\w+)", part):
         pair = set(tokens(f"{one} {other}"))
@@ -1067,6 +1079,10 @@ class Grounder:
         if found is None and category == "diagnosis" and last_resorts and (stroke := as_cerebral_infarction(mention)):
             said_otherwise.append((stroke, f"stroke: {mention!r} is said as ICD-10-CM titles name a stroke of an "
                                            f"artery with no cause stated, {stroke!r}", "I"))
+        if found is None and category == "diagnosis" and last_resorts \
+                and (complicated := with_its_complication(mention)):
+            said_otherwise.append((complicated, f"complication: {mention!r} is said as ICD-10-CM titles say a "
+                                                f"complication, {complicated!r}", None))
         if found is None and category == "diagnosis" and last_resorts and (combined := with_its_cause(mention)):
             said_otherwise.append((combined, f"cause: {mention!r} is said as ICD-10-CM's combination titles say a "
                                              f"condition with its cause, {combined!r}", None))

@@ -677,6 +677,12 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("generalised pruritis", "finding") == "HP:0000989"
     decided = grounder.ground("E coli sepsis", "diagnosis", system="ICD10CM", code="A41.51")
     assert (decided.outcome, decided.code) == ("accept", "A41.51")
+    # a complication said as a participle; a traumatic eardrum perforation as the Index sends it; an age as
+    # notes write it
+    assert code("perforated gastric ulcer") == "K25.5" and code("strangulated umbilical hernia") == "K42.0"
+    assert code("traumatic TM perforation, left ear") == "S09.22XA"
+    assert code("traumatic perforation of the right eardrum") == "S09.21XA"
+    assert code("3 y/o with a peanut stuck in the right nostril") == "T17.1XXA"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

@@ -1917,3 +1917,26 @@ def test_a_hernia_said_reducible_is_the_one_without_obstruction_or_gangrene():
               "as recurrent", R, "code", billable=True),
     ], {"ICD10CM": R}, {})
     assert Grounder(lexicon).ground("reducible inguinal hernia", "diagnosis").code == "K40.90"
+
+
+def test_a_complication_said_as_a_participle_is_the_title_with_it():
+    """"perforated duodenal ulcer" is K26.5 "… with perforation", an "incarcerated" hernia the one "with
+    obstruction" (the Index's reading); a proposal whose "with …" clause gives examples is said by one of them."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "K26.5", "Chronic or unspecified duodenal ulcer with perforation", R, "code",
+              billable=True),
+        Entry("ICD10CM", "K26.9", "Duodenal ulcer, unspecified as acute or chronic, without hemorrhage or "
+              "perforation", R, "code", billable=True, names=("Duodenal ulcer NOS",)),
+        Entry("ICD10CM", "K42.0", "Umbilical hernia with obstruction, without gangrene", R, "code", billable=True),
+        Entry("ICD10CM", "K42.9", "Umbilical hernia without obstruction or gangrene", R, "code", billable=True,
+              names=("Umbilical hernia NOS",)),
+        Entry("ICD10CM", "O21.1", "Hyperemesis gravidarum with metabolic disturbance", R, "code", billable=True,
+              names=tuple("Hyperemesis gravidarum, starting before the end of the 20th week of gestation, with "
+                          f"metabolic disturbance such as {such}" for such in ("carbohydrate depletion", "dehydration",
+                                                                             "electrolyte imbalance"))),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("perforated duodenal ulcer", "diagnosis").code == "K26.5"
+    assert grounder.ground("incarcerated umbilical hernia", "diagnosis").code == "K42.0"
+    kept = grounder.ground("hyperemesis gravidarum with dehydration", "diagnosis", system="ICD10CM", code="O21.1")
+    assert (kept.outcome, kept.code) == ("accept", "O21.1")
