@@ -158,6 +158,23 @@ def sides_said(words: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(said[w] if i in letters else w for i, w in enumerate(words)) if letters else words
 
 
+def one_side_said(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` (a diagnosis's) with "one side" said as titles say it, "unilateral": "cryptorchidism, one
+    side" is Q53.10 "Unilateral undescended testicle, unspecified". A finding keeps it (HPO's "Weakness of one
+    side of body").
+
+    >>> one_side_said(("cryptorchidism", "one", "side")), one_side_said(("one", "sided", "hernia"))
+    (('cryptorchidism', 'unilateral'), ('unilateral', 'hernia'))
+    """
+    out: list[str] = []
+    for w in words:
+        if w in ("side", "sided") and out and out[-1] == "one":
+            out[-1] = "unilateral"
+        else:
+            out.append(w)
+    return tuple(out)
+
+
 def _injury_course(words: tuple[str, ...]) -> tuple[str, frozenset[str]] | None:
     """The 7th character an injury's course states ("healing", "follow up", "nonunion", "late effect"), with
     the words that say it; ``None`` where ``words`` name no injury or state no course."""
@@ -276,7 +293,10 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           # how far it spreads, and how it is known, where no code names them ("generalized
                           # myasthenia gravis" is G70.00; "Generalized anxiety disorder" is named, and found first)
                           "generalized", "generalised", "classic", "classical", "typical", "longstanding",
-                          "known", "documented", "established",
+                          "known", "documented", "established", "witnessed", "observed",
+                          # a stage in time no code of the condition names ("early Lyme disease" is A69.20;
+                          # "Early syphilis" is named, and found first)
+                          "early",
                           # what a foreign body is made of, which chapter 19 titles never say ("metallic FB")
                           "metallic", "metal", "wooden",
                           # a hernia that goes back in: one without obstruction or gangrene, the default K40.90

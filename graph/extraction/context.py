@@ -37,14 +37,18 @@ _EPISODES = r"(?:(?:recurrent|frequent|occasional|intermittent|brief|several|mul
 #: An examination's grade before a sign ("2+ pitting edema", "trace edema").
 _GRADE = r"(?:[1-4]\s?\+|trace)\s+"
 #: Who says it of themselves, or of whom a parent speaks: "I broke out in hives", "my son has an ear infection".
-_SUBJECT = r"(?:i|she|he|they|we|my\s+(?:son|daughter|baby|child|kid|boy|girl|husband|wife|partner|mom|mother|" \
-           r"dad|father))"
+#: A parent speaks of the child who is the patient; a relative's condition is a family history, never the
+#: patient's ("my mother had breast cancer": graph.extraction.history).
+_SUBJECT = r"(?:i|she|he|they|we|my\s+(?:son|daughter|baby|child|kid|boy|girl|toddler|infant))"
 #: A patient saying what they have, or a note saying it of them: "I've had a fever", "she has a cough".
 _HAS = r"(?:(?:i\s+think|i\s+guess|i\s+believe|maybe)\s+)?" \
        rf"{_SUBJECT}(?:['’]ve|['’]s|\s+have|\s+has)?\s+(?:been\s+)?(?:got|had|having|have|has|gets|" \
        r"getting|keeps?\s+(?:having|getting))\s+" \
        r"(?:(?:(?:a|an)\s+)?(?:(?:really|so)\s+)?(?:terrible|awful|horrible|bad)\s+)?"  # "terrible morning sickness"
-_LEAD = re.compile(rf"^(?:(?:{_WHO}(?:with\s+|{_SAYS})|(?:{_SUBJECT}\s+)?{_SAYS}|{_SHOWED}|{_HAS})"
+#: Who told the patient so: "the doctor told me I've got the flu".
+_TOLD = r"(?:(?:the|my|his|her)\s+(?:doctor|doc|gp|nurse|dentist|specialist|pediatrician|paediatrician)\s+" \
+        r"(?:told|tells|said|says)\s+(?:me|him|her|us|them)\s+(?:that\s+)?)"
+_LEAD = re.compile(rf"^{_TOLD}?(?:(?:{_WHO}(?:with\s+|{_SAYS})|(?:{_SUBJECT}\s+)?{_SAYS}|{_SHOWED}|{_HAS})"
                    # "another ear infection": one more of the same, which no code counts
                    rf"(?:(?:a|an|another)\s+)?(?:{_SIZE})?)?"
                    rf"(?:{_GRADE})?"
@@ -86,9 +90,15 @@ _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?
 _IN_A_PERSON = r"in\s+an?\s+(?:[a-z-]+\s+){0,2}(?:runner|player|worker|athlete|swimmer|cyclist|hiker|soldier|" \
                r"farmer|climber|golfer|skier|dancer|gymnast|weightlifter|lifter|roofer|carpenter|student|traveler|" \
                r"traveller|recruit)"
+#: How often ("nocturia three times nightly"), and that it keeps coming ("jock itch that keeps coming back").
+_HOW_OFTEN = r"(?:(?:\d+|one|two|three|four|five|six|several|many)\s+times\s+(?:(?:a|an|per|each|every)\s+)?" \
+             r"(?:night|nightly|day|daily|week|weekly|hour)|(?:that|which)\s+(?:keeps?|kept)\s+coming\s+back)"
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
-                   rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}|{_IN_A_PERSON}))+\s*$",
-                    re.IGNORECASE)
+                   rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}|{_IN_A_PERSON}|"
+                   rf"{_HOW_OFTEN}))+\s*$", re.IGNORECASE)
+#: What a long-term medicine is taken for ("long-term methotrexate for RA"): the status is the medicine's.
+_TAKEN_FOR = re.compile(r"^(?P<use>(?:on\s+)?long[- ]term\s+(?:use\s+of\s+)?\S+(?:\s+\S+)?)\s+for\s+\S.*$",
+                        re.IGNORECASE)
 #: An injury a patient tells of their own body ("I sprained my right ankle", "broke his wrist"): the injury's
 #: participle, the part as it is named ("sprained right ankle"), the way chapter 19 is searched.
 _OWN_INJURY = re.compile(r"^(?:(?:i|she|he|they|we)\s+)?(?P<verb>sprained|strained|broke|broken|fractured|"
@@ -145,6 +155,10 @@ def without_frame(mention: str) -> str:
     'Kawasaki disease'
     >>> without_frame("I've had a fever for three days"), without_frame("she has a barking cough")
     ('fever', 'barking cough')
+    >>> without_frame("the doctor told me I've got the flu"), without_frame("jock itch that keeps coming back")
+    ('the flu', 'jock itch')
+    >>> without_frame("nocturia three times nightly"), without_frame("long-term methotrexate for RA")
+    ('nocturia', 'long-term methotrexate')
     >>> without_frame("4 y/o with a bead lodged in the L ear canal"), without_frame("65yo F with new-onset AF")
     ('bead lodged in the L ear canal', 'new-onset AF')
     >>> without_frame("I broke out in hives all over my body"), without_frame("my son has another ear infection")
@@ -154,6 +168,9 @@ def without_frame(mention: str) -> str:
     >>> without_frame("I haven't been able to pee since last night"), without_frame("ulcer in a diabetic")
     ("I haven't been able to pee", 'ulcer in a diabetic')
     """
+    taken = _TAKEN_FOR.match(mention.strip())
+    if taken is not None:
+        return taken["use"]
     own = _OWN_INJURY.match(mention)
     if own is not None:
         verb = own["verb"].lower()
@@ -261,6 +278,11 @@ _COMPLICATION_SAID = {"perforated": "perforation", "obstructed": "obstruction", 
                       "abscessed": "abscess", "necrotic": "necrosis", "necrotizing": "necrosis"}
 _COMPLICATED = re.compile(rf"^(?P<before>.*?)\b(?P<said>{'|'.join(_COMPLICATION_SAID)})\s+(?P<condition>\S.*)$",
                           re.IGNORECASE)
+#: A complication denied, after the condition ("…, appendix not perforated") or before it ("nonperforated").
+_NOT_COMPLICATED = re.compile(rf"^(?P<condition>\S.*?),?\s+(?:(?:the\s+)?\w+\s+)?(?:not|non-?)\s*"
+                              rf"(?P<said>{'|'.join(_COMPLICATION_SAID)})\s*$", re.IGNORECASE)
+_NOT_COMPLICATED_BEFORE = re.compile(rf"^(?P<before>.*?)\bnon-?(?P<said>{'|'.join(_COMPLICATION_SAID)})\s+"
+                                     rf"(?P<condition>\S.*)$", re.IGNORECASE)
 _COMPLICATED_BY = re.compile(r"^(?P<condition>\S.*?),?\s+complicated\s+by\s+(?P<complication>\S.*)$", re.IGNORECASE)
 
 
@@ -273,12 +295,22 @@ def with_its_complication(mention: str) -> str | None:
     'appendicitis with generalized peritonitis with perforation'
     >>> with_its_complication("Crohn's ileitis complicated by small bowel obstruction")
     "Crohn's ileitis with small bowel obstruction"
+    >>> with_its_complication("acute appendicitis with localised peritonitis, appendix not perforated")
+    'acute appendicitis with localised peritonitis without perforation'
+    >>> with_its_complication("nonperforated appendicitis")
+    'appendicitis without perforation'
     >>> with_its_complication("incarcerated left inguinal hernia"), with_its_complication("duodenal ulcer")
     ('left inguinal hernia with obstruction', None)
     """
     said = _COMPLICATED_BY.match(mention.strip())
     if said is not None:
         return f"{said['condition']} with {said['complication']}"
+    said = _NOT_COMPLICATED.match(mention.strip())
+    if said is not None:
+        return f"{said['condition']} without {_COMPLICATION_SAID[said['said'].lower()]}"
+    said = _NOT_COMPLICATED_BEFORE.match(mention.strip())
+    if said is not None:
+        return f"{said['before']}{said['condition']} without {_COMPLICATION_SAID[said['said'].lower()]}".strip()
     said = _COMPLICATED.match(mention.strip())
     if said is None:
         return None
@@ -582,7 +614,7 @@ _NOTE_ASIDES = re.compile(
     r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|straddle\s+injury|(?:fist\s*)?fight|"
     r"punch|slap|being\s+(?:punched|slapped|hit))\b"
     # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
-    r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b"
+    r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b(?![\s-]*old\b)"
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
     r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b"
@@ -601,7 +633,7 @@ _NOTE_ASIDES = re.compile(
 #: An injury's own words ("fx", "lac", "contusion", "FB" …): a clause after them that tells how it happened is
 #: its external cause, a chapter 20 code of its own, never a word of the injury's title.
 _INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|fractured|lacs?|lacerations?|contusions?|bruises?|sprains?|"
-                          r"sprained|strains?|strained|dislocated|"
+                          r"sprained|strains?|strained|dislocated|traumatic|"
                           r"dislocations?|fb|foreign\s+body|hematoma|abrasions?|burns?|bites?|perforation|concussion|"
                           r"sdh|edh|tears?|torn|ruptured?|injury|injuries|wounds?|suicide\s+attempts?|broken|"
                           r"heat\s?stroke|frostbite)\b",
@@ -644,7 +676,7 @@ _MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
 _COURSE_SO_FAR = re.compile(
     r"^(?:no current symptoms|currently asymptomatic|asymptomatic(?: now)?|no recurrence|stable|newly diagnosed|"
     r"new(?:ly)? dx|managed (?:non-?operatively|conservatively|medically|expectantly|nonsurgically)|"
-    r"well[- ]controlled|(?:finished|completed) (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
+    r"well[- ]controlled(?: on [^,]+)?|(?:finished|completed) (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
     r"excised|resected|removed|treated|cured|resolved|in remission|ned|no evidence of (?:disease|recurrence)|"
     r"not (?:yet )?on (?:hd|dialysis|hemodialysis|insulin)|rate[- ]controlled|"
     r"(?:s/p|status post) [^,]+)$", re.IGNORECASE)
@@ -724,6 +756,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['hepatomegaly']
     >>> without_note_asides("polyuria, about 5 L/day")
     ['polyuria']
+    >>> without_note_asides("60-year-old with HIT")
+    []
     >>> without_note_asides("piles, there's blood on the toilet paper")
     ['piles']
     >>> without_note_asides("rash, it's on my left arm")
@@ -993,6 +1027,14 @@ _DIAGNOSIS_STATED = (
                re.IGNORECASE),
     # "… villous atrophy on duodenal biopsy, confirming celiac disease."
     re.compile(r",\s+confirming\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|$))", re.IGNORECASE),
+    # a vignette that ends naming what it is: "…: panic disorder.", "…, diagnosed as early Lyme disease.",
+    # "…, consistent with erythema multiforme."
+    # (a case, its patient's age told, before the colon: "Cirrhosis of liver: jaundice" names a finding of it)
+    re.compile(r"^(?=[^:]*\b\d+[- ](?:year|month|week|day)[- ]old\b)[^:]{40,}:\s+(?P<dx>[^;:.,]+?)\.?\s*$",
+               re.IGNORECASE),
+    re.compile(r",\s+(?:and\s+)?(?:is\s+|was\s+)?diagnosed\s+(?:as|with)\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|$))",
+               re.IGNORECASE),
+    re.compile(r",?\s+consistent\s+with\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|$))", re.IGNORECASE),
     # a diagnosis with its kind set off by commas, as titles write it: "…; major depressive disorder, single
     # episode, is diagnosed."
     re.compile(r"(?:^|[;.]\s+)(?P<dx>[^;.,]+?,\s+(?:\w+\s+){0,2}\w+),\s+(?:is|was)\s+(?:then\s+|finally\s+)?"
@@ -1015,6 +1057,15 @@ def diagnosis_stated(mention: str) -> list[str]:
     >>> diagnosis_stated("A 34-year-old has had low mood for a month; major depressive disorder, single episode, "
     ...                  "is diagnosed.")
     ['major depressive disorder, single episode']
+    >>> diagnosis_stated("A 28-year-old has recurrent unexpected surges of fear peaking within minutes: panic "
+    ...                  "disorder.")
+    ['panic disorder']
+    >>> diagnosis_stated("A hiker has an annular rash after a tick bite, diagnosed as early Lyme disease.")
+    ['early Lyme disease']
+    >>> diagnosis_stated("A woman develops target lesions on her palms, consistent with erythema multiforme.")
+    ['erythema multiforme']
+    >>> diagnosis_stated("Cirrhosis of liver: jaundice")
+    []
     >>> diagnosis_stated("Pneumonia is suspected"), diagnosis_stated("a 40-year-old woman was diagnosed")
     ([], [])
     """

@@ -48,6 +48,7 @@ from graph.extraction.axes import (
     Axes,
     differs_by_side,
     names_no_agent,
+    one_side_said,
     read_axes,
     side_of,
     sides_said,
@@ -925,7 +926,7 @@ class Grounder:
             return decided
         written = sides_said(tokens(mention))  # "AOM R ear": the right ear, never "rear"
         if category == "diagnosis":  # "dislocated left shoulder": a dislocation of the left shoulder
-            written = injury_nouns(written)
+            written = one_side_said(injury_nouns(written))
         readings = self._injury_readings(self.lexicon.readings(written, category), category)
         steps: list[str] = []
         words = readings[0]
@@ -1475,7 +1476,9 @@ class Grounder:
         (the patient's own) the healed form ICD-10-CM titles ("old myocardial infarction"), else the code whose
         "classifiable to" notes hold the code ``of`` grounds to (the narrowest span)."""
         whose = "family" if family else "personal"
-        for words in self.lexicon.readings(tokens(of), "diagnosis"):
+        read = self.lexicon.readings(tokens(of), "diagnosis")
+        # an organ's adjective as the organ titles name ("colonic polyps": "… history of colon polyps")
+        for words in [*read, *(o for o in (as_organs(r) for r in read) if o not in read)]:
             covering = [(len(tail) - len(words), entry.billable is False, entry.code, entry)
                         for entry, tails, _ in self._history_codes(whose) for tail in tails
                         if covers(words, tail) and not adds_state(words, tail)]  # "melanoma": not "… in situ"
@@ -1986,6 +1989,14 @@ class Grounder:
             return "crosswalk", entry, round(1.0 - 0.05 * hop, 2)
         steps.append("crosswalk: nothing reachable")
         best = self._fuzzy(words, category, systems)
+        if best and best[1] >= FUZZY_THRESHOLD and category == "diagnosis" \
+                and best[0].system in YIELDS_TO_PREFERRED[category]:
+            # a rare-disease catalogue's entry is a diagnosis's code only where a name says it exactly: by
+            # likeness it takes the place of the ICD-10-CM code the text leaves unfound ("cryptorchidism, one
+            # side" is no OMIM:219050 "Cryptorchidism, unilateral or bilateral")
+            steps.append(f"fuzzy: {best[0].system} {best[0].code} {best[0].display!r} score {best[1]:.3f} is a "
+                         "catalogue's entry, not taken by likeness for a diagnosis")
+            return None
         if best and best[1] >= FUZZY_THRESHOLD:
             steps.append(f"fuzzy: {best[0].system} {best[0].code} {best[0].display!r} score {best[1]:.3f}")
             return "fuzzy", best[0], best[1]

@@ -48,6 +48,18 @@ _DEPENDENT = re.compile(r"^\s*(?:(?:home|chronic)\s+)?(?P<rest>\S.*?)[- ]depende
 _PLACED = re.compile(r"^\s*(?P<rest>\S.*?)\s+(?:placed|implanted|inserted|in\s+place|in\s+situ)\b"
                      r"(?:\s+(?:in\s+)?(?:\d{4}|\d+\s*(?:y(?:ea)?rs?|mo(?:nth)?s?)\s+ago))?"
                      r"(?:\s+(?:for|due\s+to|2/2)\s+\S.*)?\s*$", re.IGNORECASE)
+#: Relatives who had it ("mother and sister both had breast cancer"): a family history.
+_KIN = r"(?:(?:his|her|my|their|the\s+patient['’]s)\s+)?(?:mother|father|mom|dad|sister|brother|sibling|son|" \
+       r"daughter|grandmother|grandfather|aunt|uncle|parents?|siblings|sisters|brothers)"
+_RELATIVES_HAD = re.compile(rf"^\s*{_KIN}(?:\s*(?:,|and)\s*{_KIN})*\s+(?:both\s+|all\s+)?(?:had|has|have|with|"
+                            r"died\s+(?:of|from))\s+(?P<rest>\S.*)$", re.IGNORECASE)
+#: A condition said to be over: removed or treated some time ago, or gone since ("colonic polyps removed at
+#: colonoscopy three years ago", "TIA two years ago, fully recovered"): a personal history.
+_WHEN_AGO = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few)\s+(?:years?|yrs?|months?|mos?)" \
+            r"\s+ago"
+_OVER = re.compile(rf"^\s*(?P<rest>\S.*?)\s+(?:(?:removed|resected|excised|treated|repaired)\b.*?\b{_WHEN_AGO}|"
+                   rf"{_WHEN_AGO}\s*,\s*(?:fully\s+recovered|recovered|resolved|no\s+residual\s+\w+|no\s+recurrence|"
+                   r"no\s+deficits?))\s*$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
 _SPAN = re.compile(rf"({_CODE})(?:\.-)?(?:\s*-\s*({_CODE}))?")
 _CLASSIFIABLE = re.compile(r"classifiable to\s+(.*)$", re.IGNORECASE)
@@ -80,9 +92,19 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='status', of='PPM'), Shorthand(kind='status', of='stent'))
     >>> read_shorthand("has been on insulin for years"), read_shorthand("s/p deceased-donor kidney transplant")
     (Shorthand(kind='treatment', of='insulin'), Shorthand(kind='status', of='kidney transplant'))
+    >>> read_shorthand("mother and sister both had breast cancer"), read_shorthand("father died of an MI")
+    (Shorthand(kind='family', of='breast cancer'), Shorthand(kind='family', of='an MI'))
+    >>> read_shorthand("colonic polyps removed at colonoscopy three years ago")
+    Shorthand(kind='history', of='colonic polyps')
+    >>> read_shorthand("TIA two years ago, fully recovered"), read_shorthand("chest pain two hours ago") is None
+    (Shorthand(kind='history', of='TIA'), True)
     """
     found = _FORMS.match(mention)
     if found is None:
+        if (relatives := _RELATIVES_HAD.match(mention)) is not None:
+            return Shorthand("family", relatives.group("rest").strip())
+        if (over := _OVER.match(mention)) is not None:
+            return Shorthand("history", over.group("rest").strip())
         if (used := _LONG_TERM_USE.match(mention)) is not None:
             return Shorthand("treatment", used.group("rest").strip())
         if (dependent := _DEPENDENT.match(mention)) is not None:

@@ -108,6 +108,7 @@ _ORGAN_OF: dict[str, str] = {
     "prostatic": "prostate",
     "colonic": "colon",
     "rectal": "rectum",
+    "anal": "anus",
     "esophageal": "esophagus",
     "duodenal": "duodenum",
     "tracheal": "trachea",

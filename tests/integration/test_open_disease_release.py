@@ -683,6 +683,13 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("traumatic TM perforation, left ear") == "S09.22XA"
     assert code("traumatic perforation of the right eardrum") == "S09.21XA"
     assert code("3 y/o with a peanut stuck in the right nostril") == "T17.1XXA"
+    # relatives who had it; a condition over and done; who told the patient; how often it comes back
+    assert code("my father and brother both had colon cancer") == "Z80.0"
+    assert code("stroke three years ago, no residual deficits") == "Z86.73"
+    assert code("the nurse told me I have pink eye") == "H10.9"
+    assert code("long-term prednisone for polymyalgia rheumatica") == "Z79.52"
+    assert code("witnessed GTCS", "finding") == "HP:0002069" and code("heterozygous CFTR carrier") == "Z14.1"
+    assert code("a fistula of the anus") == "K60.30"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

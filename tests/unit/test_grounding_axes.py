@@ -1940,3 +1940,29 @@ def test_a_complication_said_as_a_participle_is_the_title_with_it():
     assert grounder.ground("incarcerated umbilical hernia", "diagnosis").code == "K42.0"
     kept = grounder.ground("hyperemesis gravidarum with dehydration", "diagnosis", system="ICD10CM", code="O21.1")
     assert (kept.outcome, kept.code) == ("accept", "O21.1")
+
+
+def test_relatives_who_had_it_are_a_family_history_and_a_condition_over_and_done_a_personal_one():
+    """"mother and sister both had breast cancer" is Z80.3; "TIA two years ago, fully recovered" Z86.73; a
+    parent speaking of their child is the child's own ("my son has …"), and a pain "two hours ago" is now."""
+    g = grounder()
+    family = g.ground("mother and sister both had breast cancer", "diagnosis", system="ICD10CM", code="Z85.3")
+    assert (family.outcome, family.method, family.code) == ("replace", "family_history", "Z80.3")
+    assert g.ground("TIA two years ago, fully recovered", "diagnosis").code == "Z86.73"
+    child, own = g.ground("my daughter has breast cancer", "diagnosis"), g.ground("breast cancer", "diagnosis")
+    assert (child.outcome, child.code, child.reason) == (own.outcome, own.code, own.reason)
+    assert g.ground("my mother has breast cancer", "diagnosis").code == "Z80.3"
+
+
+def test_a_diagnosis_is_never_a_catalogues_entry_by_likeness():
+    """A rare-disease catalogue's entry is chosen for a diagnosis only where a name says it exactly: "one-sided
+    cryptorchidism" is no OMIM "Cryptorchidism, unilateral or bilateral" by likeness."""
+    lexicon = Lexicon([
+        Entry("OMIM", "OMIM:219050", "Cryptorchidism, unilateral or bilateral", "OMIM@1", "disease"),
+        Entry("ICD10CM", "Q53.9", "Undescended testicle, unspecified", R, "code", billable=True),
+    ], {"ICD10CM": R, "OMIM": "OMIM@1"}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("one-sided cryptorchidism", "diagnosis").outcome == "reject"
+    assert grounder.ground("unilateral cryptorchidism", "diagnosis").outcome == "reject"
+    exact = grounder.ground("cryptorchidism, unilateral or bilateral", "diagnosis")
+    assert (exact.method, exact.code) == ("exact_name", "OMIM:219050")

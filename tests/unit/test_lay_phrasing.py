@@ -60,6 +60,12 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     assert says("excess male-pattern facial hair in a woman") == ["hirsutism"]
     assert says("height below 3rd percentile") == ["short stature"]
     assert says("OFC >97th %ile") == ["macrocephaly"]
+    assert says("I'm seeing double") == ["diplopia"] and says("I wake up drenched in sweat every night") == [
+        "night sweats"]
+    assert says("my poo is black and sticky like tar") == ["melena"]
+    assert says("my hair keeps falling out in round patches")[0] == "patchy alopecia"
+    assert says("bleeding after intercourse") == ["postcoital bleeding"]
+    assert says("low muscle tone noted in the newborn") == ["neonatal hypotonia"]
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
