@@ -624,6 +624,8 @@ _NOTE_ASIDES = re.compile(
     # where an enlarged organ's edge was felt: "hepatomegaly, 4 cm below the costal margin"
     r"|\s*,?\s*(?:\d+(?:\.\d+)?\s*(?:cm|fingerbreadths?|finger\s+breadths?)\s+)?below\s+the\s+"
     r"(?:right\s+|left\s+)?costal\s+margin\b"
+    # an open fracture's Gustilo type I or II, the open fracture's default 7th character (B) says it
+    r"|\s*,?\s*\bgustilo(?:[- ]anderson)?\s+(?:type\s+)?(?:ii|i|1|2)\b"
     # the ventricular rate of atrial fibrillation or flutter, which no I48 code names: "afib with RVR"
     r"|\s*,?\s*\b(?:with\s+)?(?:rvr|(?:rapid|slow|controlled)\s+ventricular\s+(?:response|rate))\b"
     # a zoster's dermatome, which no B02 code names: "herpes zoster of the left T10 dermatome"
@@ -679,6 +681,8 @@ _COURSE_SO_FAR = re.compile(
     r"well[- ]controlled(?: on [^,]+)?|(?:finished|completed) (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
     r"excised|resected|removed|treated|cured|resolved|in remission|ned|no evidence of (?:disease|recurrence)|"
     r"not (?:yet )?on (?:hd|dialysis|hemodialysis|insulin)|rate[- ]controlled|"
+    # a suicidal ideation's plan and intent, which R45.851 does not code
+    r"no (?:active )?(?:plan|intent)(?:\s*(?:,|or|and|/)\s*(?:plan|intent))*|"
     r"(?:s/p|status post) [^,]+)$", re.IGNORECASE)
 #: A clause that says what the code's title says where the text is silent: "lac R forearm, no FB retained" is
 #: the laceration without foreign body (S51.811A), "AOM, TM intact" the otitis media without rupture of the ear
@@ -756,6 +760,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['hepatomegaly']
     >>> without_note_asides("polyuria, about 5 L/day")
     ['polyuria']
+    >>> without_note_asides("passive SI, no plan or intent"), without_note_asides("open fx tibia, Gustilo type II")
+    (['passive SI'], ['open fx tibia'])
     >>> without_note_asides("60-year-old with HIT")
     []
     >>> without_note_asides("piles, there's blood on the toilet paper")

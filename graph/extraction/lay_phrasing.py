@@ -93,7 +93,7 @@ def _phrasing(tables: TomlTables, key: str, entry: Any) -> Phrasing:
 
 
 def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list[Phrasing]:
-    """The phrasings ``mention`` holds for ``category``, in the file's order.
+    """The phrasings ``mention`` holds for ``category``, the one said first in it first, then in the file's order.
 
     >>> phrasings = load_lay_phrasing()
     >>> [p.means for p in lay_readings(phrasings, "wakes up at night gasping for air", "finding")]  # first taken
@@ -104,6 +104,8 @@ def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list
     ['amenorrhea']
     >>> [p.means for p in lay_readings(phrasings, "bruises really easily, no bleeding gums", "finding")]
     ['bruising susceptibility']
+    >>> [p.means for p in lay_readings(phrasings, "SBP dropped 30 on standing with lightheadedness", "finding")]
+    ['orthostatic hypotension', 'lightheadedness']
     """
     gate = _ANY_OF.get(id(phrasings))
     if gate is None or gate[0] is not phrasings:  # one search for all patterns first: most mentions hold none
@@ -111,7 +113,9 @@ def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list
                                                                   or "(?!)", re.IGNORECASE))
     for said in dict.fromkeys((mention, _INTENSIFIER.sub("", mention))):
         if gate[1].search(said) and (found := [p for p in phrasings if p.says(said, category)]):
-            return found
+            # what the sentence says first leads ("SBP dropped on standing, with lightheadedness"); the file's
+            # order (the narrower first) among phrasings said from the same word
+            return sorted(found, key=lambda p: p.pattern.search(said).start())  # type: ignore[union-attr]
     hurting = pain_of_a_part(mention) if category == "finding" else None
     return [hurting] if hurting is not None else []
 

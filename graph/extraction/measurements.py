@@ -87,8 +87,12 @@ ANALYTES: tuple[Analyte, ...] = (
     _a("lactate", "lactate; lactic acid; serum lactate", None, 2.2, "mmol/L", "", "elevated lactate"),
     _a("bilirubin", "bilirubin; total bilirubin; bili; t bili", None, 1.2, "mg/dL", "", "hyperbilirubinemia"),
     _a("albumin", "albumin; serum albumin", 3.5, None, "g/dL", "hypoalbuminemia", ""),
-    _a("transaminases", "alt; ast; sgpt; sgot; alanine aminotransferase; aspartate aminotransferase; lfts; lft; "
-       "liver function tests; liver enzymes; transaminases", None, 40,
+    # each transaminase by its own name where HPO names it, the two together where the text does not say which
+    _a("alanine aminotransferase", "alt; sgpt; alanine aminotransferase; alanine transaminase", None, 40, "U/L", "",
+       "elevated circulating alanine aminotransferase concentration; elevated transaminases"),
+    _a("aspartate aminotransferase", "ast; sgot; aspartate aminotransferase; aspartate transaminase", None, 40,
+       "U/L", "", "elevated circulating aspartate aminotransferase concentration; elevated transaminases"),
+    _a("transaminases", "lfts; lft; liver function tests; liver enzymes; transaminases", None, 40,
        "U/L", "", "elevated transaminases"),
     _a("uric acid", "uric acid; urate; serum urate", None, 7.2, "mg/dL", "", "hyperuricemia"),
     _a("triglycerides", "triglycerides; tg; triglyceride", None, 150, "mg/dL", "", "hypertriglyceridemia"),
@@ -202,7 +206,7 @@ def read_measurement(mention: str) -> Reading | None:
     >>> read_measurement("chest pain for 3 days") is None, read_measurement("type 2 diabetes") is None
     (True, True)
     >>> read_measurement("TSH <0.01").direction, read_measurement("ALT 3x ULN").describe()
-    ('low', 'transaminases 3× the upper limit of normal is above the reference range (≤ 40 U/L)')
+    ('low', 'alanine aminotransferase 3× the upper limit of normal is above the reference range (≤ 40 U/L)')
     """
     text = folded(mention).lower().strip().rstrip(".")
     said_so = _SAID_DIRECTION.match(text) or _SAID_DIRECTION_AFTER.match(text)

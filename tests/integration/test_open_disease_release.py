@@ -690,6 +690,10 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("long-term prednisone for polymyalgia rheumatica") == "Z79.52"
     assert code("witnessed GTCS", "finding") == "HP:0002069" and code("heterozygous CFTR carrier") == "Z14.1"
     assert code("a fistula of the anus") == "K60.30"
+    # each transaminase as HPO names it; an Index term; a Gustilo type the default 7th character says
+    assert code("AST 250", "finding") == "HP:0031956" and code("elevated LFTs", "finding") == "HP:0002910"
+    assert code("calcific aortic stenosis") == "I35.0"
+    assert code("open fracture of right tibial shaft, Gustilo type I") == "S82.201B"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

@@ -66,6 +66,13 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     assert says("my hair keeps falling out in round patches")[0] == "patchy alopecia"
     assert says("bleeding after intercourse") == ["postcoital bleeding"]
     assert says("low muscle tone noted in the newborn") == ["neonatal hypotonia"]
+    # board phrasings of signs: what the sentence says first leads
+    assert says("SBP dropped 30 mmHg on standing with lightheadedness")[0] == "orthostatic hypotension"
+    assert says("pill-rolling tremor of the right hand at rest") == ["resting tremor"]
+    assert says("violaceous papules over the knuckles") == ["Gottron's papules"]
+    assert says("generalized shaking with tongue biting") == ["generalized tonic-clonic seizure"]
+    assert says("honey-colored crusts around the nose", "diagnosis") == ["impetigo"]
+    assert says("pacing the room, wringing his hands, unable to sit still") == ["agitation"]
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
