@@ -624,6 +624,9 @@ _NOTE_ASIDES = re.compile(
     # where an enlarged organ's edge was felt: "hepatomegaly, 4 cm below the costal margin"
     r"|\s*,?\s*(?:\d+(?:\.\d+)?\s*(?:cm|fingerbreadths?|finger\s+breadths?)\s+)?below\s+the\s+"
     r"(?:right\s+|left\s+)?costal\s+margin\b"
+    # right-handedness, which makes ICD-10-CM's defaults of dominance hold (guideline I.C.6.a: the right side
+    # dominant, the left non-dominant): "R hemiparesis from old stroke, R-handed" (left-handedness is no aside)
+    r"|\s*,?\s*\b(?:r|rt|right)[- ]hand(?:ed|\s+dominant)\b"
     # an open fracture's Gustilo type I or II, the open fracture's default 7th character (B) says it
     r"|\s*,?\s*\bgustilo(?:[- ]anderson)?\s+(?:type\s+)?(?:ii|i|1|2)\b"
     # the ventricular rate of atrial fibrillation or flutter, which no I48 code names: "afib with RVR"
@@ -762,6 +765,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['polyuria']
     >>> without_note_asides("passive SI, no plan or intent"), without_note_asides("open fx tibia, Gustilo type II")
     (['passive SI'], ['open fx tibia'])
+    >>> without_note_asides("R hemiparesis from old stroke, R-handed"), without_note_asides("L hemiparesis, L-handed")
+    (['R hemiparesis from old stroke'], [])
     >>> without_note_asides("60-year-old with HIT")
     []
     >>> without_note_asides("piles, there's blood on the toilet paper")
@@ -878,10 +883,12 @@ def after_a_stroke(mention: str) -> str | None:
 
     >>> after_a_stroke("left-sided hemiplegia following stroke"), after_a_stroke("aphasia s/p L MCA CVA")
     ('left-sided hemiplegia following cerebral infarction', 'aphasia following cerebral infarction')
+    >>> after_a_stroke("R hemiparesis from old stroke, R-handed")
+    'R hemiparesis following cerebral infarction'
     >>> after_a_stroke("stroke"), after_a_stroke("fever after a tick bite")
     (None, None)
     """
-    said = _AFTER_A_STROKE.match(mention.strip())
+    said = _AFTER_A_STROKE.match(_NOTE_ASIDES.sub("", mention).strip(" ,;"))  # "…, R-handed": an aside
     return f"{said['deficit']} following cerebral infarction" if said else None
 
 
@@ -925,6 +932,22 @@ def pregnancy_said(mention: str) -> bool:
     (True, False)
     """
     return _PREGNANT.search(mention) is not None
+
+
+_PREGNANCY_CLAUSE = re.compile(r"^(?P<condition>\S.*?)(?:\s*,\s*(?:currently\s+|now\s+)?pregnant|"
+                               r"\s+(?:in|during)\s+(?:(?:her|this|the)\s+)?pregnancy)\s*$", re.IGNORECASE)
+
+
+def without_pregnancy_clause(mention: str) -> str | None:
+    """A condition said with a clause that she is pregnant ("incompetent cervix, currently pregnant"), without
+    it: the caller takes a chapter 15 code of the rest alone (a condition of pregnancy says it already).
+    ``None`` where no such clause ends the mention.
+
+    >>> without_pregnancy_clause("incompetent cervix, currently pregnant"), without_pregnancy_clause("pregnant")
+    ('incompetent cervix', None)
+    """
+    said = _PREGNANCY_CLAUSE.match(mention.strip())
+    return said["condition"] if said else None
 
 
 _PRETERM_WEEKS = re.compile(

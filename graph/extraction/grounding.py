@@ -87,6 +87,7 @@ from graph.extraction.context import (
     without_frame,
     without_note_asides,
     without_place,
+    without_pregnancy_clause,
     without_what_comes_with_it,
 )
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
@@ -1087,6 +1088,10 @@ class Grounder:
         if found is None and category == "diagnosis" and last_resorts and (combined := with_its_cause(mention)):
             said_otherwise.append((combined, f"cause: {mention!r} is said as ICD-10-CM's combination titles say a "
                                              f"condition with its cause, {combined!r}", None))
+        if found is None and category == "diagnosis" and last_resorts \
+                and (in_pregnancy := without_pregnancy_clause(mention)):
+            said_otherwise.append((in_pregnancy, f"pregnancy: {mention!r} is said of a pregnancy; a chapter 15 code "
+                                                 f"of {in_pregnancy!r} says so itself", "O"))
         if found is None and category == "diagnosis" and last_resorts and (timed := with_trimester(mention)):
             said_otherwise.append((timed, f"pregnancy: {mention!r} gives the weeks of gestation, which chapter 15 "
                                           f"titles say as the trimester: {timed!r}", "O"))

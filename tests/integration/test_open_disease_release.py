@@ -694,6 +694,8 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("AST 250", "finding") == "HP:0031956" and code("elevated LFTs", "finding") == "HP:0002910"
     assert code("calcific aortic stenosis") == "I35.0"
     assert code("open fracture of right tibial shaft, Gustilo type I") == "S82.201B"
+    assert code("incompetent cervix, currently pregnant") == "O34.30"
+    assert code("R hemiparesis from old stroke, R-handed") == "I69.351"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

@@ -1966,3 +1966,17 @@ def test_a_diagnosis_is_never_a_catalogues_entry_by_likeness():
     assert grounder.ground("unilateral cryptorchidism", "diagnosis").outcome == "reject"
     exact = grounder.ground("cryptorchidism, unilateral or bilateral", "diagnosis")
     assert (exact.method, exact.code) == ("exact_name", "OMIM:219050")
+
+
+def test_a_clause_saying_she_is_pregnant_is_read_only_where_the_condition_has_a_chapter_15_code():
+    """"incompetent cervix, currently pregnant" is O34.30, whose title says the pregnancy; "hypertension,
+    currently pregnant" is never I10, as if she were not (chapter 15 comes first, guideline I.C.15.a.1)."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "O34.30", "Maternal care for cervical incompetence, unspecified trimester", R, "code",
+              billable=True, names=("Incompetent cervix",)),
+        Entry("ICD10CM", "I10", "Essential (primary) hypertension", R, "code", billable=True,
+              names=("Hypertension",)),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("incompetent cervix, currently pregnant", "diagnosis").code == "O34.30"
+    assert grounder.ground("hypertension, currently pregnant", "diagnosis").outcome == "reject"
