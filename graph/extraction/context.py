@@ -42,8 +42,9 @@ _GRADE = r"(?:[1-4]\s?\+|trace)\s+"
 _SUBJECT = r"(?:i|she|he|they|we|my\s+(?:son|daughter|baby|child|kid|boy|girl|toddler|infant))"
 #: A patient saying what they have, or a note saying it of them: "I've had a fever", "she has a cough".
 _HAS = r"(?:(?:i\s+think|i\s+guess|i\s+believe|maybe)\s+)?" \
+       r"(?:(?:has|have)\s+(?=(?:a|an)\s)|" \
        rf"{_SUBJECT}(?:['’]ve|['’]s|\s+have|\s+has)?\s+(?:been\s+)?(?:got|had|having|have|has|gets|" \
-       r"getting|keeps?\s+(?:having|getting))\s+" \
+       r"getting|keeps?\s+(?:having|getting))\s+)" \
        r"(?:(?:(?:a|an)\s+)?(?:(?:really|so)\s+)?(?:terrible|awful|horrible|bad)\s+)?"  # "terrible morning sickness"
 #: Who told the patient so: "the doctor told me I've got the flu".
 _TOLD = r"(?:(?:the|my|his|her)\s+(?:doctor|doc|gp|nurse|dentist|specialist|pediatrician|paediatrician)\s+" \
@@ -155,6 +156,8 @@ def without_frame(mention: str) -> str:
     'Kawasaki disease'
     >>> without_frame("I've had a fever for three days"), without_frame("she has a barking cough")
     ('fever', 'barking cough')
+    >>> without_frame("has a pacemaker"), without_frame("has had surgery")
+    ('pacemaker', 'has had surgery')
     >>> without_frame("the doctor told me I've got the flu"), without_frame("jock itch that keeps coming back")
     ('the flu', 'jock itch')
     >>> without_frame("nocturia three times nightly"), without_frame("long-term methotrexate for RA")
@@ -932,6 +935,23 @@ def pregnancy_said(mention: str) -> bool:
     (True, False)
     """
     return _PREGNANT.search(mention) is not None
+
+
+_ALLERGIC = re.compile(r"^(?:(?:is\s+)?allergic\s+to\s+(?P<to>\S.*)|(?P<drug>[a-z]+)[- ]allergic|"
+                       r"(?:allergy|allergies)\s+to\s+(?P<of>\S.*))$", re.IGNORECASE)
+
+
+def as_allergy_status(mention: str) -> str | None:
+    """An allergy said of the patient ("penicillin allergic", "allergic to sulfa"), as Z88's titles say it,
+    "allergy status to …". ``None`` where the mention says none.
+
+    >>> as_allergy_status("penicillin allergic"), as_allergy_status("allergic to sulfa drugs")
+    ('allergy status to penicillin', 'allergy status to sulfa drugs')
+    """
+    said = _ALLERGIC.match(mention.strip())
+    if said is None:
+        return None
+    return f"allergy status to {said['to'] or said['drug'] or said['of']}".strip()
 
 
 _PREGNANCY_CLAUSE = re.compile(r"^(?P<condition>\S.*?)(?:\s*,\s*(?:currently\s+|now\s+)?pregnant|"

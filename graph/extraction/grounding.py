@@ -62,6 +62,7 @@ from graph.extraction.context import (
     after_a_stroke,
     anaphylaxis_to_a_food,
     arising_on,
+    as_allergy_status,
     as_cerebral_infarction,
     as_drug_induced,
     as_foreign_body,
@@ -1103,6 +1104,9 @@ class Grounder:
             said_otherwise += [(form, f"cause: {mention!r} follows a procedure; ICD-10-CM titles such "
                                       f"complications {form!r}", None)
                                for form in self._caused_forms(after, POSTPROCEDURAL_FORMS)]
+        if found is None and category == "diagnosis" and last_resorts and (allergy := as_allergy_status(mention)):
+            said_otherwise.append((allergy, f"status: {mention!r} is said as Z88's titles say an allergy, "
+                                            f"{allergy!r}", "Z"))
         if found is None and category == "diagnosis" and last_resorts and (sequela := after_a_stroke(mention)):
             said_otherwise.append((sequela, f"sequela: {mention!r} is a deficit a stroke left, which ICD-10-CM "
                                             f"titles {sequela!r} (I69.3-)", "I"))
@@ -1216,6 +1220,15 @@ class Grounder:
             if isinstance(checked, Decision):
                 checked.method = "corroborated"
                 return checked
+        if found is None and category == "diagnosis" and last_resorts and 1 <= len(core[0]) <= 3 \
+                and "ICD10CM" in self.lexicon.releases:
+            # "pacemaker", "has a colostomy": a device or an opening said alone is the status it leaves; a
+            # procedure named alone is no absence of the organ ("splenectomy" is not Z90.81 unless after "s/p")
+            left: list[str] = [f"status: {mention!r} names what a procedure leaves, said alone"]
+            status = self._status_of(" ".join(core[0]), left)
+            if status is not None and not status[1].display.lower().startswith("acquired absence"):
+                steps.extend(left)
+                found = (status[0], status[1], 1.0)
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
@@ -1439,8 +1452,10 @@ class Grounder:
         steps = [f"{kind}: {mention!r} states a {kind} of {of!r}"]
 
         def code_of(what: str) -> tuple[str, Entry] | None:
-            return (self._status_of(what, steps) if kind == "status" else self._treatment_of(what, steps)
-                    if kind == "treatment" else self._history_of(what, steps, kind == "family"))
+            if kind == "treatment":  # "G-tube dependent": no treatment code, the status the device leaves
+                return self._treatment_of(what, steps) or self._status_of(what, steps)
+            return (self._status_of(what, steps) if kind == "status"
+                    else self._history_of(what, steps, kind == "family"))
 
         found = code_of(of)
         axes, sideless = read_axes(sides_said(tokens(of)))
@@ -1527,7 +1542,9 @@ class Grounder:
             return f"{whose}_history", named[0]
         if entry.billable is False and (by_family := self._history_of_family(condition.code, whose, steps)):
             return by_family
-        return self._billable_history(entry, whose, steps)
+        # the "other" code only for the condition as said bare: a note's asides first come off ("MI in 2021, no
+        # current symptoms" is I25.2, the healed form, once read as "MI")
+        return self._billable_history(entry, whose, steps, named_none=not named and not without_note_asides(of))
 
     def _history_of_family(self, code: str, whose: str, steps: list[str]) -> tuple[str, Entry] | None:
         """The history code whose title names the family ``code`` is filed under, the nearest first: a deep vein
@@ -1549,7 +1566,8 @@ class Grounder:
             parent = _icd_parent(parent)
         return None
 
-    def _billable_history(self, entry: Entry, whose: str, steps: list[str]) -> tuple[str, Entry] | None:
+    def _billable_history(self, entry: Entry, whose: str, steps: list[str],
+                          named_none: bool = False) -> tuple[str, Entry] | None:
         """A history code that is billable, or none: a history category's children name other conditions
         (Z86.7's are thromboses, an ischaemic attack, a cardiac arrest), so none of them is its default — but
         the one titled as the category is: Z82.4 "Family history of ischemic heart disease and other diseases
@@ -1560,6 +1578,16 @@ class Grounder:
             if len(same) == 1:
                 steps.append(f"history: {entry.code} is a category; {same[0].code} is titled as it is")
                 return f"{whose}_history", same[0]
+            # no code of the category names the condition (the caller looked): its "other" code, titled as the
+            # category with "other" ("history of hepatitis C": Z86.19 "Personal history of other infectious and
+            # parasitic diseases", beside Z86.11 tuberculosis, Z86.14 MRSA …)
+            other = [c for c in self.lexicon.icd_children(entry.code) if c.active and c.billable
+                     and tuple(w for w in tokens(c.display) if w != "other") == tokens(entry.display)
+                     and "other" in tokens(c.display)]
+            if len(other) == 1 and named_none:
+                steps.append(f"history: {entry.code} is a category none of whose codes names it; {other[0].code} "
+                             f"{other[0].display!r} holds the others")
+                return f"{whose}_history", other[0]
             steps.append(f"history: {entry.code} is a category whose codes name other conditions: none chosen")
             return None
         return f"{whose}_history", entry

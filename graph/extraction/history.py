@@ -24,10 +24,11 @@ from dataclasses import dataclass
 #: "status post X" → a status; "on X", "dependent on X" → a treatment the patient is on (a "Dependence on …"
 #: or "Long term (current) use of …" code).
 _FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx)(?:\s+of|\s*:)?|fh(?:\s+of|\s*:))|"
-                    r"(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:past\s+|personal\s+)?history\s+of|prior|previous|remote)|"
+                    r"(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:(?:past|personal|remote|distant|prior)\s+)?history\s+of|"
+                    r"prior|previous|remote)|"
                     r"(?P<status>s/p|status\s+post)|"
-                    r"(?P<treatment>(?:(?:has|have|had)\s+been\s+|(?:is|are)\s+)?(?:on|dependent\s+on)"
-                    r"(?:\s+(?:home|chronic|long[- ]term|supplemental))*))"
+                    r"(?P<treatment>(?:(?:has|have|had)\s+been\s+|(?:is|are)\s+)?(?:on|dependent\s+on|takes|taking)"
+                    r"(?:\s+(?:home|chronic|long[- ]term|supplemental|daily|lifelong|regular|maintenance))*))"
                     r"\s+(?P<rest>\S.*)$", re.IGNORECASE)
 #: How long a treatment has gone on ("has been on insulin for years"): no word of the code.
 _FOR_HOW_LONG = re.compile(r"\s+for\s+(?:(?:many|several|a\s+few|\d+|two|three|five|ten)\s+)?"
@@ -60,6 +61,13 @@ _WHEN_AGO = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|a\
 _OVER = re.compile(rf"^\s*(?P<rest>\S.*?)\s+(?:(?:removed|resected|excised|treated|repaired)\b.*?\b{_WHEN_AGO}|"
                    rf"{_WHEN_AGO}\s*,\s*(?:fully\s+recovered|recovered|resolved|no\s+residual\s+\w+|no\s+recurrence|"
                    r"no\s+deficits?))\s*$", re.IGNORECASE)
+#: What was done for a past condition, or the age it came at: no word of its history code ("prostate cancer
+#: treated with radiation", "a heart attack at 50").
+_SINCE_DONE = re.compile(r"\s*,?\s+(?:(?:treated|managed|resected|excised|removed|cured)\b.*|at\s+(?:age\s+)?\d{1,3}"
+                         r"|in\s+(?:his|her|their)\s+\d0s)$", re.IGNORECASE)
+#: How often a treatment is taken ("insulin daily", "hemodialysis three times a week").
+_HOW_OFTEN_TAKEN = re.compile(r"\s+(?:daily|nightly|weekly|(?:once|twice|\d+|one|two|three|four)\s+(?:times\s+)?"
+                        r"(?:a|per|each)\s+(?:day|week|night))\s*$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
 _SPAN = re.compile(rf"({_CODE})(?:\.-)?(?:\s*-\s*({_CODE}))?")
 _CLASSIFIABLE = re.compile(r"classifiable to\s+(.*)$", re.IGNORECASE)
@@ -96,13 +104,18 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='family', of='breast cancer'), Shorthand(kind='family', of='an MI'))
     >>> read_shorthand("colonic polyps removed at colonoscopy three years ago")
     Shorthand(kind='history', of='colonic polyps')
+    >>> read_shorthand("history of prostate cancer treated with radiation"), read_shorthand("takes insulin daily")
+    (Shorthand(kind='history', of='prostate cancer'), Shorthand(kind='treatment', of='insulin'))
+    >>> read_shorthand("father had a heart attack at 50"), read_shorthand("remote history of breast cancer")
+    (Shorthand(kind='family', of='a heart attack'), Shorthand(kind='history', of='breast cancer'))
     >>> read_shorthand("TIA two years ago, fully recovered"), read_shorthand("chest pain two hours ago") is None
     (Shorthand(kind='history', of='TIA'), True)
     """
     found = _FORMS.match(mention)
     if found is None:
         if (relatives := _RELATIVES_HAD.match(mention)) is not None:
-            return Shorthand("family", relatives.group("rest").strip())
+            rest = relatives.group("rest").strip()
+            return Shorthand("family", _SINCE_DONE.sub("", rest) or rest)
         if (over := _OVER.match(mention)) is not None:
             return Shorthand("history", over.group("rest").strip())
         if (used := _LONG_TERM_USE.match(mention)) is not None:
@@ -113,7 +126,10 @@ def read_shorthand(mention: str) -> Shorthand | None:
         return Shorthand("status", placed.group("rest").strip()) if placed else None
     kind = next(k for k in ("family", "history", "status", "treatment") if found.group(k))
     rest = found.group("rest").strip()
+    if kind in ("history", "family"):  # "prostate cancer treated with radiation", "a heart attack at 50"
+        rest = _SINCE_DONE.sub("", rest) or rest
     if kind == "treatment":
+        rest = _HOW_OFTEN_TAKEN.sub("", rest) or rest
         rest = _FOR_HOW_LONG.sub("", rest) or rest
         rest = _HOW_MUCH.sub("", rest) or rest  # "on 2L home O2": oxygen, however much
     return Shorthand(kind, _DONOR.sub("", rest) if kind == "status" else rest)

@@ -696,6 +696,13 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("open fracture of right tibial shaft, Gustilo type I") == "S82.201B"
     assert code("incompetent cervix, currently pregnant") == "O34.30"
     assert code("R hemiparesis from old stroke, R-handed") == "I69.351"
+    # statuses: an "other" history code, devices said alone, dependences, allergies, treatments taken daily
+    assert code("past history of hepatitis C, cured") == "Z86.19" and code("hx of MI in 2021") == "I25.2"
+    assert code("has a pacemaker") == "Z95.0" and code("G-tube dependent") == "Z93.1"
+    assert code("penicillin allergic") == "Z88.0" and code("on chronic anticoagulation") == "Z79.01"
+    assert code("takes insulin daily") == "Z79.4" and code("s/p left hip arthroplasty") == "Z96.642"
+    assert code("history of prostate cancer treated with radiation") == "Z85.46"
+    assert code("quit smoking 10 years ago") == "Z87.891"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

@@ -1980,3 +1980,33 @@ def test_a_clause_saying_she_is_pregnant_is_read_only_where_the_condition_has_a_
     grounder = Grounder(lexicon)
     assert grounder.ground("incompetent cervix, currently pregnant", "diagnosis").code == "O34.30"
     assert grounder.ground("hypertension, currently pregnant", "diagnosis").outcome == "reject"
+
+
+def test_statuses_said_every_way_notes_say_them():
+    """A history whose category names other conditions takes its "other" code (hepatitis C: Z86.19); a device
+    said alone or "has a …" is the status it leaves; a dependence no treatment code names is the status
+    ("G-tube dependent" Z93.1); an allergy said as an adjective is Z88's; a treatment taken daily is one used long
+    term; what was done for a past cancer is no word of its history code."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "B19.20", "Unspecified viral hepatitis C without hepatic coma", R, "code", billable=True,
+              names=("Hepatitis C",)),
+        Entry("ICD10CM", "Z86.1", "Personal history of infectious and parasitic diseases", R, "category",
+              billable=False, names=("Conditions classifiable to A00-B89",)),
+        Entry("ICD10CM", "Z86.11", "Personal history of tuberculosis", R, "code", billable=True),
+        Entry("ICD10CM", "Z86.19", "Personal history of other infectious and parasitic diseases", R, "code",
+              billable=True),
+        Entry("ICD10CM", "Z95.0", "Presence of cardiac pacemaker", R, "code", billable=True),
+        Entry("ICD10CM", "Z93.1", "Gastrostomy status", R, "code", billable=True),
+        Entry("ICD10CM", "Z93.3", "Colostomy status", R, "code", billable=True),
+        Entry("ICD10CM", "Z88.0", "Allergy status to penicillin", R, "code", billable=True),
+        Entry("ICD10CM", "Z79.4", "Long term (current) use of insulin", R, "code", billable=True),
+    ], {"ICD10CM": R}, {"pacemaker": Abbreviation(status=(("cardiac", "pacemaker"),), source="test"),
+                        "g tube": Abbreviation(means=(("gastrostomy",),), source="test")})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("history of hepatitis C", "diagnosis").code == "Z86.19"
+    assert grounder.ground("history of tuberculosis", "diagnosis").code == "Z86.11"
+    assert grounder.ground("has a colostomy", "diagnosis").code == "Z93.3"
+    assert grounder.ground("pacemaker", "diagnosis").code == "Z95.0"
+    assert grounder.ground("G-tube dependent", "diagnosis").code == "Z93.1"
+    assert grounder.ground("penicillin allergic", "diagnosis").code == "Z88.0"
+    assert grounder.ground("takes insulin daily", "diagnosis").code == "Z79.4"

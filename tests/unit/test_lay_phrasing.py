@@ -73,6 +73,7 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     assert says("generalized shaking with tongue biting") == ["generalized tonic-clonic seizure"]
     assert says("honey-colored crusts around the nose", "diagnosis") == ["impetigo"]
     assert says("pacing the room, wringing his hands, unable to sit still") == ["agitation"]
+    assert says("quit smoking 10 years ago", "diagnosis") == ["personal history of nicotine dependence"]
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
