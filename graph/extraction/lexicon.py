@@ -139,6 +139,32 @@ _SHORTEST_SLIP = 7
 _SHORTEST_SWAP = 5
 
 
+def _acronym_in_small_letters(name: str, names: set[str]) -> bool:
+    """``name`` is an acronym written in small letters that the same term spells out as "<name> (<words>)",
+    the words' initials spelling it.
+
+    >>> _acronym_in_small_letters("cold", {"cold", "cold (chronic obstructive lung disease)"})
+    True
+    >>> _acronym_in_small_letters("COPD", {"copd", "copd (chronic obstructive pulmonary disease)"})
+    False
+    >>> _acronym_in_small_letters("asthma", {"asthma", "asthma (bronchial)"})
+    False
+    >>> spelled = "cold (chronic obstructive lung disease)"
+    >>> _acronym_in_small_letters(spelled, {spelled})
+    True
+    """
+    if name.endswith(")") and " (" in name:  # the spelled-out form itself: it names the acronym too
+        name = name[:name.index(" (")]
+    if not name.islower() or " " in name:
+        return False
+    for said in names:
+        if said.startswith(f"{name} (") and said.endswith(")"):
+            words = re.findall(r"[a-z]+", said[len(name) + 2:-1])
+            if "".join(w[0] for w in words) == name:
+                return True
+    return False
+
+
 def _one_slip(a: str, b: str) -> bool:
     """``a`` and ``b`` differ by one letter left out, added or changed, or two neighbours swapped.
 
@@ -704,6 +730,10 @@ class Lexicon:
                 by_lender[(loan.system, loan.code)].append((target, loan))
         kept: list[tuple[tuple[str, str], Loan]] = []
         for lent in by_lender.values():
+            # an acronym the lender writes in small letters, spelled out beside it ("cold" with "cold (chronic
+            # obstructive lung disease)" in Mondo's COPD): an everyday word to a reader ("I have a cold"), lent by none
+            spelled = {loan.name.lower() for _, loan in lent}
+            lent = [(target, loan) for target, loan in lent if not _acronym_in_small_letters(loan.name, spelled)]
             # The lender's preferred name decides first (its synonyms may be the broader "open-angle glaucoma").
             first, *others = [{ref for v in name_variants(loan.name) for ref in self.by_name.get(v, ())}
                               for _, loan in lent]

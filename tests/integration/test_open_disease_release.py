@@ -703,6 +703,11 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("takes insulin daily") == "Z79.4" and code("s/p left hip arthroplasty") == "Z96.642"
     assert code("history of prostate cancer treated with radiation") == "Z85.46"
     assert code("quit smoking 10 years ago") == "Z87.891"
+    # a lender's acronym in small letters ("cold", spelled out as chronic obstructive lung disease) lends
+    # nothing: a cold is the Index's J00; stings, snake bites, an electric shock, a hip fracture
+    assert code("I have a cold") == "J00" and code("cold", "finding") != "HP:0006510"
+    assert code("snake bite to the left ankle") == "T63.001A" and code("electric shock") == "T75.4XXA"
+    assert code("left hip fracture after a fall") == "S72.002A" and code("fire ant sting") == "T63.421A"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

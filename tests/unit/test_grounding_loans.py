@@ -162,3 +162,17 @@ def test_a_proposal_adding_a_state_a_number_or_a_with_clause_the_text_does_not_s
     assert "adds 'in remission'" in " ".join(d.steps)
     kept = grounder.ground("acute myeloblastic leukemia in remission", "diagnosis", system="ICD10CM", code="C92.01")
     assert (kept.outcome, kept.code) == ("accept", "C92.01")
+
+
+def test_an_acronym_a_lender_writes_in_small_letters_lends_nothing():
+    """Mondo's COPD states "cold" and "cold (chronic obstructive lung disease)": an acronym in small letters that
+    reads as an everyday word ("I have a cold"), never lent; the term's other names still are."""
+    entries = [Entry("ICD10CM", "J44.9", "Chronic obstructive pulmonary disease, unspecified", ICD, "code",
+                     billable=True),
+               Entry("ICD10CM", "J00", "Acute nasopharyngitis [common cold]", ICD, "code", billable=True)]
+    loans = [(("ICD10CM", "J44.9"), Loan(name, "MONDO", "MONDO:0005002", "MONDO@1", "DOID:3083"))
+             for name in ("cold", "cold (chronic obstructive lung disease)", "chronic obstructive lung disease")]
+    grounder = Grounder(Lexicon(entries, {"ICD10CM": ICD, "MONDO": "MONDO@1"}, {}, loans=loans, index_terms=[]))
+    assert grounder.ground("cold", "diagnosis").code != "J44.9"
+    lent = grounder.ground("chronic obstructive lung disease", "diagnosis")
+    assert (lent.method, lent.code) == ("ontology_synonym", "J44.9")
