@@ -42,7 +42,7 @@ _GRADE = r"(?:[1-4]\s?\+|trace)\s+"
 _SUBJECT = r"(?:i|she|he|they|we|my\s+(?:son|daughter|baby|child|kid|boy|girl|toddler|infant))"
 #: A patient saying what they have, or a note saying it of them: "I've had a fever", "she has a cough".
 _HAS = r"(?:(?:i\s+think|i\s+guess|i\s+believe|maybe)\s+)?" \
-       r"(?:(?:has|have)\s+(?=(?:a|an)\s)|" \
+       r"(?:(?:has|have)\s+(?=(?:a|an)\s)|(?:i['’]m|i\s+am|she['’]s|he['’]s|she\s+is|he\s+is)\s+(?=(?:a|an)\s)|" \
        rf"{_SUBJECT}(?:['’]ve|['’]s|\s+have|\s+has)?\s+(?:been\s+)?(?:got|had|having|have|has|gets|" \
        r"getting|keeps?\s+(?:having|getting))\s+)" \
        r"(?:(?:(?:a|an)\s+)?(?:(?:really|so)\s+)?(?:terrible|awful|horrible|bad)\s+)?"  # "terrible morning sickness"
@@ -65,7 +65,7 @@ _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparo
             r"biopsy|endoscopy|colonoscopy)"
 _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
 #: How often, where it says only that it persists ("feels anxious all the time").
-_ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+day|most\s+days)"
+_ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+(?:day|night|morning|evening)|most\s+(?:days|nights))"
 #: Where, when it is everywhere ("itchy skin all over"), and what makes it worse ("…, worse at night").
 _EVERYWHERE = r"(?:all\s+over(?:\s+(?:my|his|her|the)\s+body)?)"
 _WORSE = r"(?:worse\s+(?:at\s+night|in\s+the\s+(?:morning|evening)s?|after\s+\w+|with\s+\w+)|" \
@@ -156,8 +156,8 @@ def without_frame(mention: str) -> str:
     'Kawasaki disease'
     >>> without_frame("I've had a fever for three days"), without_frame("she has a barking cough")
     ('fever', 'barking cough')
-    >>> without_frame("has a pacemaker"), without_frame("has had surgery")
-    ('pacemaker', 'has had surgery')
+    >>> without_frame("has a pacemaker"), without_frame("has had surgery"), without_frame("I'm a diabetic")
+    ('pacemaker', 'has had surgery', 'diabetic')
     >>> without_frame("the doctor told me I've got the flu"), without_frame("jock itch that keeps coming back")
     ('the flu', 'jock itch')
     >>> without_frame("nocturia three times nightly"), without_frame("long-term methotrexate for RA")

@@ -69,11 +69,22 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     # board phrasings of signs: what the sentence says first leads
     assert says("SBP dropped 30 mmHg on standing with lightheadedness")[0] == "orthostatic hypotension"
     assert says("pill-rolling tremor of the right hand at rest") == ["resting tremor"]
-    assert says("violaceous papules over the knuckles") == ["Gottron's papules"]
+    assert says("violaceous papules over the knuckles") == ["Gottron papules"]
     assert says("generalized shaking with tongue biting") == ["generalized tonic-clonic seizure"]
     assert says("honey-colored crusts around the nose", "diagnosis") == ["impetigo"]
     assert says("pacing the room, wringing his hands, unable to sit still") == ["agitation"]
     assert says("quit smoking 10 years ago", "diagnosis") == ["personal history of nicotine dependence"]
+    # everyday sentences for common symptoms
+    assert says("I have the runs") == ["diarrhea"] and says("I can't poop") == ["constipation"]
+    assert says("it hurts when I swallow") == ["odynophagia"] and says("I wet the bed") == ["nocturnal enuresis"]
+    assert says("I have to pee all the time") == ["frequent urination"] and says("my pee burns") == ["dysuria"]
+    assert says("my gums bleed when I brush") == ["gingival bleeding"] and says("my hands shake") == ["hand tremor"]
+    assert says("my chest feels tight when I climb stairs") == ["chest tightness on exertion"]
+    assert says("I get dizzy when I stand up") == ["dizziness on standing"]
+    assert says("my thyroid is underactive", "diagnosis") == ["hypothyroidism"]
+    assert says("I haven't had my period in 3 months") == ["amenorrhea"]
+    assert says("I've been coughing up green phlegm") == ["productive cough"]
+    assert says("there's blood in my stool") == ["hematochezia"]
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
