@@ -638,6 +638,21 @@ _NOTE_ASIDES = re.compile(
     r"|\s*,?\s*\b(?:(?:of|in|along|involving)\s+)?(?:the\s+)?(?:(?:left|right|l|r)\s+)?[CTLS]\d{1,2}(?:\s*-\s*[CTLS]?\d{1,2})?"
     r"\s+dermatomes?\b",
     re.IGNORECASE)
+_AFTER_TRAUMA = re.compile(
+    r"\b(?:after|following|from|s/p|due\s+to)\s+(?:an?\s+|the\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
+    r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident|crash)|car\s+(?:crash|accident)|assault|"
+    r"(?:fist\s*)?fight|punch|slap|blow|trauma|injury|being\s+(?:punched|hit|struck))\b", re.IGNORECASE)
+
+
+def said_after_trauma(mention: str) -> bool:
+    """Whether ``mention`` says it came of an injury ("after a fall", "following an MVC", "s/p assault").
+
+    >>> said_after_trauma("subdural hematoma after a fall"), said_after_trauma("fever after a tick bite")
+    (True, False)
+    """
+    return _AFTER_TRAUMA.search(mention) is not None
+
+
 #: An injury's own words ("fx", "lac", "contusion", "FB" …): a clause after them that tells how it happened is
 #: its external cause, a chapter 20 code of its own, never a word of the injury's title.
 _INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|fractured|lacs?|lacerations?|contusions?|bruises?|sprains?|"

@@ -80,6 +80,7 @@ from graph.extraction.context import (
     in_a_newborn,
     over_a_site,
     pregnancy_said,
+    said_after_trauma,
     site_first,
     with_its_cause,
     with_its_complication,
@@ -1179,9 +1180,19 @@ class Grounder:
                     and _states_the_cause(phrase, decided):
                 decided.steps.insert(0, note)
                 return decided
+        injured = category == "diagnosis" and said_after_trauma(mention)
         for form in without_note_asides(mention) if found is None and last_resorts else ():
+            if injured and "traumatic" not in form.lower():
+                # "subdural hematoma after a fall": the injury's code, named so ("Traumatic subdural hemorrhage"),
+                # never the Index's nontraumatic default for the condition said bare
+                hurt = self.ground(f"traumatic {form}", category, categories=categories, last_resorts=False)
+                if hurt.outcome != "reject" and hurt.method in _EXACT_METHODS:
+                    hurt.steps.insert(0, f"{_aside(mention, form)}; it came of an injury, so it is traumatic")
+                    return _judging_the_proposal(hurt, failure, system, code)
             # "pAF, CHA2DS2-VASc 3" is the pAF; a proposal is judged on the whole mention (above), not the part
             decided = self.ground(form, category, finding_type=finding_type, categories=categories)
+            if injured and "nontraumatic" in (decided.display or "").lower():
+                continue
             # a fuzzy match only where its title holds every word as written ("L hip contusion": "Contusion of
             # left hip"), never a misspelt one; a side said as its axis ("on both sides") is the code's to say,
             # an injury's word as chapter 19 names it ("ACL tear": a sprain of the anterior cruciate ligament)

@@ -708,6 +708,8 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("I have a cold") == "J00" and code("cold", "finding") != "HP:0006510"
     assert code("snake bite to the left ankle") == "T63.001A" and code("electric shock") == "T75.4XXA"
     assert code("left hip fracture after a fall") == "S72.002A" and code("fire ant sting") == "T63.421A"
+    assert code("subdural hematoma after a fall") == "S06.5XAA" and code("subdural hematoma") == "I62.00"
+    assert code("pelvic fracture") == "S32.9XXA"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

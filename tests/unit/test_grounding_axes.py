@@ -2010,3 +2010,17 @@ def test_statuses_said_every_way_notes_say_them():
     assert grounder.ground("G-tube dependent", "diagnosis").code == "Z93.1"
     assert grounder.ground("penicillin allergic", "diagnosis").code == "Z88.0"
     assert grounder.ground("takes insulin daily", "diagnosis").code == "Z79.4"
+
+
+def test_a_condition_said_to_come_of_an_injury_is_its_traumatic_code_never_the_nontraumatic_default():
+    """"subdural hematoma after a fall" is the traumatic subdural hemorrhage (S06.5-), never the Index's I62.00
+    "Nontraumatic subdural hemorrhage" the condition said bare takes."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "I62.00", "Nontraumatic subdural hemorrhage, unspecified", R, "code", billable=True,
+              names=("Subdural hematoma",)),
+        Entry("ICD10CM", "S06.5XAA", "Traumatic subdural hemorrhage with loss of consciousness status unknown, "
+              "initial encounter", R, "code", billable=True, names=("Traumatic subdural hematoma",)),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("subdural hematoma", "diagnosis").code == "I62.00"
+    assert grounder.ground("subdural hematoma after a fall", "diagnosis").code == "S06.5XAA"
