@@ -724,6 +724,7 @@ _UNSPECIFIED_CLAUSE = re.compile(
     r"undetermined|unspecified|tbd|to be determined)|unspecified|nos|not otherwise specified)$", re.IGNORECASE)
 
 
+_PROCEDURE_SINCE = re.compile(r"(?<=\S)\s+(?:s/p|status\s+post)\s+\S[^,;]*$", re.IGNORECASE)
 _DENIED_CLAUSE = re.compile(r"^(?P<rest>\S.*?),\s*(?:no|without)\s+(?P<what>[a-z][a-z -]{2,40}?)\s*$", re.IGNORECASE)
 
 
@@ -785,6 +786,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['passive SI'], ['open fx tibia'])
     >>> without_note_asides("R hemiparesis from old stroke, R-handed"), without_note_asides("L hemiparesis, L-handed")
     (['R hemiparesis from old stroke'], [])
+    >>> without_note_asides("CAD s/p PCI"), without_note_asides("s/p CABG")
+    (['CAD'], [])
     >>> without_note_asides("60-year-old with HIT")
     []
     >>> without_note_asides("piles, there's blood on the toilet paper")
@@ -794,6 +797,8 @@ def without_note_asides(mention: str) -> list[str]:
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare
+    # what was done for it, after the condition: "CAD s/p PCI" is the CAD (the status a code of its own)
+    bare = _PROCEDURE_SINCE.sub("", bare).strip(" ,;") or bare
     forms = [bare] if bare and bare != mention.strip() else []
     clauses = [c.strip() for c in bare.split(",")]
     while len(clauses) > 1:

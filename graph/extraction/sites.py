@@ -28,6 +28,9 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "armpit": ("axilla",),
     "underarm": ("axilla",),
     "leg": ("lower limb", "lower extremity", "leg"),
+    # the extremity as notes say it, the limb as most titles do (DVTs say "lower extremity")
+    "lower extremity": ("lower extremity", "lower limb", "leg"),
+    "upper extremity": ("upper extremity", "upper limb", "arm"),
     "lower leg": ("lower leg", "lower limb", "lower extremity"),
     "calf": ("lower leg", "lower limb", "lower extremity"),
     "shin": ("lower leg", "lower limb", "lower extremity"),
@@ -255,6 +258,8 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['carcinoma lobar']
     >>> [" ".join(r) for _, _, r in site_readings(("compression", "fracture", "l1", "vertebra"))]
     ['compression fracture first lumbar vertebra']
+    >>> [" ".join(r) for _, _, r in site_readings(("cellulitis", "lower", "extremity"))]
+    ['cellulitis lower limb', 'cellulitis leg']
     >>> site_readings(("pneumonia",))
     []
     """

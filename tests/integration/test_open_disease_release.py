@@ -710,6 +710,11 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("left hip fracture after a fall") == "S72.002A" and code("fire ant sting") == "T63.421A"
     assert code("subdural hematoma after a fall") == "S06.5XAA" and code("subdural hematoma") == "I62.00"
     assert code("pelvic fracture") == "S32.9XXA"
+    # "A-fib" (the "a" no word of a name), IBS subtypes, a skin and soft tissue infection, an extremity as a limb,
+    # a procedure after the condition
+    assert code("a-fib w/ RVR") == "I48.91" and code("V fib") == "I49.01" and code("IBS-D") == "K58.0"
+    assert code("SSTI") == "L08.9" and code("cellulitis of right lower extremity") == "L03.115"
+    assert code("CAD s/p PCI") == "I25.10"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

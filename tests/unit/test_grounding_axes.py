@@ -2024,3 +2024,19 @@ def test_a_condition_said_to_come_of_an_injury_is_its_traumatic_code_never_the_n
     grounder = Grounder(lexicon)
     assert grounder.ground("subdural hematoma", "diagnosis").code == "I62.00"
     assert grounder.ground("subdural hematoma after a fall", "diagnosis").code == "S06.5XAA"
+
+
+def test_a_fib_and_v_fib_as_notes_write_them_and_a_procedure_after_the_condition():
+    """"A-fib" is atrial fibrillation (its "a" is no word of a name), "V-fib" ventricular fibrillation, read whole
+    first; "CAD s/p PCI" is the CAD, the status a code of its own."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "I48.91", "Unspecified atrial fibrillation", R, "code", billable=True,
+              names=("Atrial fibrillation NOS",)),
+        Entry("ICD10CM", "I49.01", "Ventricular fibrillation", R, "code", billable=True),
+        Entry("ICD10CM", "I25.10", "Atherosclerotic heart disease of native coronary artery without angina "
+              "pectoris", R, "code", billable=True, names=("Coronary artery disease NOS",)),
+    ], {"ICD10CM": R}, load_abbreviations())
+    grounder = Grounder(lexicon)
+    assert grounder.ground("A-fib", "diagnosis").code == "I48.91"
+    assert grounder.ground("V-fib", "diagnosis").code == "I49.01"
+    assert grounder.ground("CAD s/p PCI", "diagnosis").code == "I25.10"
