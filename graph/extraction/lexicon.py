@@ -587,6 +587,8 @@ class Lexicon:
         self._vocab: dict[tuple[str, int], list[str]] | None = None
         self._phrases: tuple[dict[str, Abbreviation], dict[tuple[str, ...], tuple[str, Abbreviation]]] | None = None
         self._compared: tuple[dict[str, Abbreviation], dict[str, tuple[str, Abbreviation]]] | None = None
+        self._synonym_spans: tuple[dict[str, Abbreviation],
+                                   dict[str, list[tuple[tuple[str, ...], list[tuple[str, ...]]]]]] | None = None
         self._letters: str | None = None
         self._icd_titles: tuple[list[str], list[Entry]] | None = None
         self._index_bags: dict[tuple[str, ...], IndexTerm] | None = None
@@ -815,7 +817,30 @@ class Lexicon:
                 choices = (entry.readings(category) or ((w,),)) if entry else ((w,),)
                 i += 1
             out = [done + choice for done in out for choice in choices][:limit]
-        return out
+        return out + [said for said in self._said_otherwise(words) if said not in out][:max(0, limit - len(out))]
+
+    def _said_otherwise(self, words: tuple[str, ...]) -> list[tuple[str, ...]]:
+        """``words`` with a phrase the abbreviations file gives as one reading of an entry said as each of its
+        other readings: the entry's readings name one thing ("chronic heart failure with reduced ejection
+        fraction" is a chronic "systolic heart failure", as HFrEF reads both). Phrases of three words or more."""
+        known = getattr(self, "_synonym_spans", None)  # a lexicon pickled before the attribute has none
+        if known is None or known[0] is not self.abbreviations:
+            spans: dict[tuple[str, ...], list[tuple[str, ...]]] = defaultdict(list)
+            for entry in self.abbreviations.values():
+                for reading in entry.means if len(entry.means) > 1 else ():
+                    if len(reading) >= 3:
+                        spans[reading] += [other for other in entry.means if other != reading
+                                           and other not in spans[reading]]
+            by_first: dict[str, list[tuple[tuple[str, ...], list[tuple[str, ...]]]]] = defaultdict(list)
+            for span, others in spans.items():
+                by_first[span[0]].append((span, others))
+            known = self._synonym_spans = (self.abbreviations, dict(by_first))
+        found: list[tuple[str, ...]] = []
+        for i, word in enumerate(words):
+            for span, others in known[1].get(word, ()):
+                if words[i:i + len(span)] == span:
+                    found += [words[:i] + other + words[i + len(span):] for other in others]
+        return found
 
     def _joined(self, pair: tuple[str, ...]) -> str | None:
         """Two words written apart that names write as one ("heat stroke", "back ache"): the one word, where

@@ -715,6 +715,8 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("a-fib w/ RVR") == "I48.91" and code("V fib") == "I49.01" and code("IBS-D") == "K58.0"
     assert code("SSTI") == "L08.9" and code("cellulitis of right lower extremity") == "L03.115"
     assert code("CAD s/p PCI") == "I25.10"
+    assert code("chronic heart failure with reduced ejection fraction") == "I50.22"
+    assert code("acute on chronic heart failure with preserved ejection fraction") == "I50.33"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

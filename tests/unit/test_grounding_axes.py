@@ -2040,3 +2040,16 @@ def test_a_fib_and_v_fib_as_notes_write_them_and_a_procedure_after_the_condition
     assert grounder.ground("A-fib", "diagnosis").code == "I48.91"
     assert grounder.ground("V-fib", "diagnosis").code == "I49.01"
     assert grounder.ground("CAD s/p PCI", "diagnosis").code == "I25.10"
+
+
+def test_a_phrase_the_abbreviations_file_reads_two_ways_is_read_either_way_in_a_mention():
+    """HFrEF reads as "heart failure with reduced ejection fraction" and as "systolic heart failure": a mention
+    saying the first ("chronic heart failure with reduced ejection fraction") is a chronic systolic one, I50.22."""
+    hfref = Abbreviation(means=(tokens("heart failure with reduced ejection fraction"),
+                                tokens("systolic heart failure")), source="test")
+    lexicon = Lexicon([
+        Entry("ICD10CM", "I50.22", "Chronic systolic (congestive) heart failure", R, "code", billable=True),
+        Entry("ICD10CM", "I50.20", "Unspecified systolic (congestive) heart failure", R, "code", billable=True),
+    ], {"ICD10CM": R}, {"hfref": hfref})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("chronic heart failure with reduced ejection fraction", "diagnosis").code == "I50.22"
