@@ -1055,7 +1055,8 @@ _TEST_FOUND = re.compile(
     r"(?:^|[;.]\s+|,\s+(?:and\s+)?|\band\s+)(?:(?:a|an|the|her|his)\s+)?(?:repeat\s+|chest\s+|abdominal\s+|"
     r"renal\s+|pelvic\s+|head\s+|node\s+|bone\s+|skin\s+|liver\s+|kidney\s+)?(?P<test>x-?ray|cxr|ct|mri|"
     r"ultrasound|echo(?:cardiogram)?|ecg|ekg|biopsy|imaging|scan|angiogram|endoscopy|colonoscopy|karyotype|"
-    r"culture|smear)(?:\s+scan)?\s+(?:shows?|showed|reveals?|revealed|demonstrates?|demonstrated|confirms?|"
+    r"culture|smear|labs?|serology|csf|urinalysis|spirometry|eeg|emg|bronchoscopy|cystoscopy|ct\s+angiography|"
+    r"angiography|testing)(?:\s+scan)?\s+(?:shows?|showed|reveals?|revealed|demonstrates?|demonstrated|confirms?|"
     r"confirmed|is|was)\s+(?P<found>[^;.]+?)(?=\s+(?:and|with|but)\s+(?:no|normal)\b|\s+without\b|[;.]|,\s|$)",
     re.IGNORECASE)
 
@@ -1104,6 +1105,15 @@ _DIAGNOSIS_STATED = (
     re.compile(r",\s+(?:and\s+)?(?:is\s+|was\s+)?diagnosed\s+(?:as|with)\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|$))",
                re.IGNORECASE),
     re.compile(r",?\s+consistent\s+with\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|$))", re.IGNORECASE),
+    # "… is found to have a central retinal artery occlusion", "… tests positive for influenza A"
+    re.compile(r"\b(?:is|was|were)\s+found\s+to\s+have\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|,\s|$))", re.IGNORECASE),
+    re.compile(r"\btests?\s+positive\s+for\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|,\s|$))", re.IGNORECASE),
+    # "…, Behcet disease is the diagnosis."
+    re.compile(r"(?:^|[;.]\s+|,\s+)(?P<dx>[^;.,]+?)\s+is\s+the\s+(?:most\s+likely\s+|likely\s+|final\s+)?diagnosis\b",
+               re.IGNORECASE),
+    # a case whose last clause says what the patient has: "…; she has systemic lupus erythematosus." (a case
+    # sentence's own "has" is most often a symptom: "A 64-year-old man has fever")
+    re.compile(r";\s+(?:she|he|they)\s+(?:has|had)\s+(?P<dx>[^;:.,]+?)\.?\s*$", re.IGNORECASE),
     # a diagnosis with its kind set off by commas, as titles write it: "…; major depressive disorder, single
     # episode, is diagnosed."
     re.compile(r"(?:^|[;.]\s+)(?P<dx>[^;.,]+?,\s+(?:\w+\s+){0,2}\w+),\s+(?:is|was)\s+(?:then\s+|finally\s+)?"
@@ -1133,6 +1143,12 @@ def diagnosis_stated(mention: str) -> list[str]:
     ['early Lyme disease']
     >>> diagnosis_stated("A woman develops target lesions on her palms, consistent with erythema multiforme.")
     ['erythema multiforme']
+    >>> diagnosis_stated("A 35-year-old woman has a malar rash and anti-dsDNA; she has systemic lupus erythematosus.")
+    ['systemic lupus erythematosus']
+    >>> diagnosis_stated("A 66-year-old with sudden vision loss is found to have a central retinal artery occlusion.")
+    ['central retinal artery occlusion']
+    >>> diagnosis_stated("In a 28-year-old with oral ulcers and uveitis, Behcet disease is the diagnosis.")
+    ['Behcet disease']
     >>> diagnosis_stated("Cirrhosis of liver: jaundice")
     []
     >>> diagnosis_stated("Pneumonia is suspected"), diagnosis_stated("a 40-year-old woman was diagnosed")

@@ -717,6 +717,15 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("CAD s/p PCI") == "I25.10"
     assert code("chronic heart failure with reduced ejection fraction") == "I50.22"
     assert code("acute on chronic heart failure with preserved ejection fraction") == "I50.33"
+    # a vignette's diagnosis stated by a lab or CSF that confirms it, "found to have", "is the diagnosis"
+    assert code("A 30-year-old woman presents with heat intolerance and weight loss; labs confirm Graves "
+                "disease.") == "E05.00"
+    assert code("A 19-year-old student has fever, headache and neck stiffness; CSF confirms bacterial "
+                "meningitis.") == "G00.9"
+    assert code("A 66-year-old with sudden painless vision loss in the left eye is found to have a central "
+                "retinal artery occlusion.").startswith("H34.1")
+    assert code("In a 28-year-old with recurrent oral ulcers, genital ulcers and uveitis, Behcet disease is the "
+                "diagnosis.") == "M35.2"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
