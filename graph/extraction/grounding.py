@@ -1006,6 +1006,13 @@ class Grounder:
                                       finding_type)
             if named is not None:  # no code names its course: the condition's own code
                 found = self._graded(named, set(core[0]) & _GRADES, steps)
+        courses = _COURSES & set(core[0])
+        if found is None and category == "diagnosis" and courses and len(core[0]) > 1:
+            # "chronic plaque psoriasis": acute or chronic where no code of the condition's category names a
+            # course (psoriasis has none) is no axis of its code; where one does, the word chooses or refuses
+            found = self._kept_if(self._courseless, steps, f"course: no code of the condition names it "
+                                  f"{' or '.join(sorted(courses))}", tuple(w for w in core[0] if w not in courses),
+                                  category, finding_type)
         agent, plain = without_agent(core[0]) if category == "diagnosis" else ((), core[0])
         if found is None and agent:  # "Klebsiella UTI": the UTI's code, the agent a second code (B95-B96)
             found = self._kept_if(self._without_agent, steps, f"agent: {' '.join(agent)!r} is coded apart "
@@ -1375,6 +1382,16 @@ class Grounder:
                 out.append(child)
                 todo.append(child.code)
         return out
+
+    def _courseless(self, words: tuple[str, ...], category: str, finding_type: str | None,
+                    steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The ICD-10-CM code ``words`` name exactly, where no code of its category names a course (acute,
+        subacute, chronic): the course said beside it chooses nothing."""
+        found = self._search_readings([words], category, finding_type, steps)
+        if found is None or found[0] not in _EXACT_METHODS or found[1].system != "ICD10CM":
+            return None
+        kin = [found[1], *self._family(found[1].code[:3])]
+        return None if any(_COURSES & set(tokens(e.display or "")) for e in kin) else found
 
     def _sited_nowhere(self, words: tuple[str, ...], category: str, finding_type: str | None,
                        steps: list[str]) -> tuple[str, Entry, float] | None:

@@ -67,7 +67,7 @@ _SINCE_DONE = re.compile(r"\s*,?\s+(?:(?:treated|managed|resected|excised|remove
                          r"|in\s+(?:his|her|their)\s+\d0s)$", re.IGNORECASE)
 #: How often a treatment is taken ("insulin daily", "hemodialysis three times a week").
 _HOW_OFTEN_TAKEN = re.compile(r"\s+(?:daily|nightly|weekly|(?:once|twice|\d+|one|two|three|four)\s+(?:times\s+)?"
-                        r"(?:a|per|each)\s+(?:day|week|night))\s*$", re.IGNORECASE)
+                              r"(?:a|per|each)\s+(?:day|week|night))\s*$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
 _SPAN = re.compile(rf"({_CODE})(?:\.-)?(?:\s*-\s*({_CODE}))?")
 _CLASSIFIABLE = re.compile(r"classifiable to\s+(.*)$", re.IGNORECASE)

@@ -2053,3 +2053,22 @@ def test_a_phrase_the_abbreviations_file_reads_two_ways_is_read_either_way_in_a_
     ], {"ICD10CM": R}, {"hfref": hfref})
     grounder = Grounder(lexicon)
     assert grounder.ground("chronic heart failure with reduced ejection fraction", "diagnosis").code == "I50.22"
+
+
+def test_a_course_no_code_of_the_condition_names_chooses_nothing():
+    """"chronic plaque psoriasis" is L40.0 (no psoriasis code names a course); "chronic gastritis" is still the
+    chronic code, and a course where the category names one is never dropped (it chooses, or refuses)."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "L40", "Psoriasis", R, "category", billable=False),
+        Entry("ICD10CM", "L40.0", "Psoriasis vulgaris", R, "code", billable=True, names=("Plaque psoriasis",)),
+        Entry("ICD10CM", "L40.9", "Psoriasis, unspecified", R, "code", billable=True),
+        Entry("ICD10CM", "K29", "Gastritis and duodenitis", R, "category", billable=False),
+        Entry("ICD10CM", "K29.0", "Acute gastritis", R, "category", billable=False),
+        Entry("ICD10CM", "K29.00", "Acute gastritis without bleeding", R, "code", billable=True),
+        Entry("ICD10CM", "K29.7", "Gastritis, unspecified", R, "category", billable=False),
+        Entry("ICD10CM", "K29.70", "Gastritis, unspecified, without bleeding", R, "code", billable=True,
+              names=("Gastritis NOS",)),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("chronic plaque psoriasis", "diagnosis").code == "L40.0"
+    assert grounder.ground("chronic gastritis", "diagnosis").outcome == "reject"  # K29 names acute: no drop
