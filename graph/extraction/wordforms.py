@@ -63,6 +63,8 @@ _TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "solitary": ("single",), "single": ("one",), "depression": ("depressive disorder",), "torn": ("tear",),
     "hematoma": ("hemorrhage",), "psychosis": ("psychotic features",), "recipient": ("status",),
     "bruise": ("contusion",), "bruised": ("contusion",), "seizure": ("convulsion",),
+    # pus-forming, as H66.0-'s titles say it ("acute purulent otitis media": "Acute suppurative otitis media")
+    "purulent": ("suppurative",),
     # the Index sends a laceration or puncture not said otherwise to the codes "without foreign body"
     "laceration": ("laceration without foreign body",), "puncture": ("puncture wound without foreign body",),
 }
@@ -125,6 +127,8 @@ def title_words(word: str) -> tuple[str, ...]:
     (('hemorrhage', 'bleeding'), (), ('contusion',))
     >>> title_words("recipient")  # "lung transplant recipient": Z94.2 "Lung transplant status"
     ('status',)
+    >>> title_words("purulent")  # "acute purulent otitis media": H66.00- "Acute suppurative otitis media …"
+    ('suppurative',)
     """
     return _TITLE_WORDS_COMPARED.get(word, ())
 

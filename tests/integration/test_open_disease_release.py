@@ -718,6 +718,7 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
     assert code("chronic heart failure with reduced ejection fraction") == "I50.22"
     assert code("acute on chronic heart failure with preserved ejection fraction") == "I50.33"
     assert code("chronic plaque psoriasis") == "L40.0" and code("chronic gout") == "M1A.9XX0"
+    assert code("acute purulent otitis media, left ear, TM intact") == "H66.002"
     # a vignette's diagnosis stated by a lab or CSF that confirms it, "found to have", "is the diagnosis"
     assert code("A 30-year-old woman presents with heat intolerance and weight loss; labs confirm Graves "
                 "disease.") == "E05.00"
