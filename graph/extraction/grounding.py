@@ -1252,6 +1252,14 @@ class Grounder:
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
             return Decision("reject", reason=reason, steps=steps)
         method, entry, score = found
+        if category == "diagnosis" and method == "fuzzy" and entry.system in YIELDS_TO_PREFERRED[category]:
+            # a rare-disease catalogue's entry is a diagnosis's code only where a name says it exactly: by
+            # likeness it takes the place of the ICD-10-CM code the text leaves unfound ("cryptorchidism, one
+            # side" is no OMIM:219050 "Cryptorchidism, unilateral or bilateral"); the likeness still lets the
+            # cascade try the mention's other readings first, as any fuzzy match does
+            return Decision("reject", reason=(f"proposed {system} {code} rejected ({failure}); " if failure else "")
+                            + f"the closest name is {entry.system} {entry.code} {entry.display!r} (fuzzy, "
+                            f"{score:.2f}), a catalogue's entry, not taken by likeness for a diagnosis", steps=steps)
         if category == "finding" and method in _EXACT_METHODS and not (system and code):
             # "hypoxic" reached R09.02 "Hypoxemia" through the Index: HPO's "Hypoxemia" is the finding's first home
             first_home = self._preferred_over(entry, core[0], category, finding_type, steps)
@@ -2050,14 +2058,6 @@ class Grounder:
             return "crosswalk", entry, round(1.0 - 0.05 * hop, 2)
         steps.append("crosswalk: nothing reachable")
         best = self._fuzzy(words, category, systems)
-        if best and best[1] >= FUZZY_THRESHOLD and category == "diagnosis" \
-                and best[0].system in YIELDS_TO_PREFERRED[category]:
-            # a rare-disease catalogue's entry is a diagnosis's code only where a name says it exactly: by
-            # likeness it takes the place of the ICD-10-CM code the text leaves unfound ("cryptorchidism, one
-            # side" is no OMIM:219050 "Cryptorchidism, unilateral or bilateral")
-            steps.append(f"fuzzy: {best[0].system} {best[0].code} {best[0].display!r} score {best[1]:.3f} is a "
-                         "catalogue's entry, not taken by likeness for a diagnosis")
-            return None
         if best and best[1] >= FUZZY_THRESHOLD:
             steps.append(f"fuzzy: {best[0].system} {best[0].code} {best[0].display!r} score {best[1]:.3f}")
             return "fuzzy", best[0], best[1]
