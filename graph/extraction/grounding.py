@@ -1395,22 +1395,26 @@ class Grounder:
                     steps: list[str]) -> tuple[str, Entry, float] | None:
         """The ICD-10-CM code ``words`` name exactly, where no code of its category names a course (acute,
         subacute, chronic): the course said beside it chooses nothing."""
-        found = self._search_readings([words], category, finding_type, steps)
-        if found is None or found[0] not in _EXACT_METHODS or found[1].system != "ICD10CM":
-            return None
-        kin = [found[1], *self._family(found[1].code[:3])]
-        return None if any(_COURSES & set(tokens(e.display or "")) for e in kin) else found
+        return self._named_where_no_kin_says(words, category, finding_type, steps,
+                                             lambda title: bool(_COURSES & set(title)))
 
     def _sited_nowhere(self, words: tuple[str, ...], category: str, finding_type: str | None,
                        steps: list[str]) -> tuple[str, Entry, float] | None:
         """The ICD-10-CM code ``words`` name exactly, where no code of its category names a site: a site said
         beside it then chooses nothing ("wart on the finger" is B07.9 as "wart" is). A category whose codes
         name sites ("Benign lipomatous neoplasm of … trunk") is left to the site readings."""
+        return self._named_where_no_kin_says(words, category, finding_type, steps, names_a_site)
+
+    def _named_where_no_kin_says(self, words: tuple[str, ...], category: str, finding_type: str | None,
+                                 steps: list[str], says: Callable[[tuple[str, ...]], bool]
+                                 ) -> tuple[str, Entry, float] | None:
+        """The ICD-10-CM code ``words`` name exactly, where no code of its 3-character category has a title
+        (as compared words) that ``says`` what the mention said beside ``words``: that word is then no axis."""
         found = self._search_readings([words], category, finding_type, steps)
         if found is None or found[0] not in _EXACT_METHODS or found[1].system != "ICD10CM":
             return None
         kin = [found[1], *self._family(found[1].code[:3])]
-        return None if any(names_a_site(tokens(e.display or "")) for e in kin) else found
+        return None if any(says(tokens(e.display or "")) for e in kin) else found
 
     def _by_region(self, words: tuple[str, ...], category: str, finding_type: str | None,
                    exactly: bool, steps: list[str]) -> tuple[str, Entry, float] | None:
