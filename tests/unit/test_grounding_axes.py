@@ -1852,8 +1852,8 @@ def test_a_site_on_the_skin_chooses_nothing_where_no_code_of_the_condition_names
 
 
 def test_a_condition_over_a_body_part_is_the_condition_of_it():
-    """"stage 2 pressure injury over the sacrum" is said as titles place it, "of the sacrum"; "over" two weeks
-    is no site."""
+    """"stage 2 pressure injury over the sacrum" is said as titles place it, "of the sacrum" ("over" two weeks,
+    no body part, is left to :func:`graph.extraction.context.over_a_site`'s doctest)."""
     lexicon = Lexicon([
         Entry("ICD10CM", "L89.152", "Pressure ulcer of sacral region, stage 2", R, "code", billable=True),
         Entry("ICD10CM", "L89.92", "Pressure ulcer of unspecified site, stage 2", R, "code", billable=True),
