@@ -580,6 +580,35 @@ def as_foreign_body(mention: str) -> str | None:
     return f"foreign body in {said['side']}{_ORIFICES[said['orifice'].lower()]}"
 
 
+#: A deep vein thrombosis as notes write it, and the deep veins I82.4–I82.C titles name one by one.
+_DVT = re.compile(r"\b(?:dvts?|deep\s+ve(?:in|nous)\s+thromb(?:osis|i|us)|thrombosis|thrombus|clot)\b", re.IGNORECASE)
+_DEEP_VEIN = re.compile(r"\b(?P<side>(?:left|right|l|r|bilateral)\s+)?(?P<vein>femoral|popliteal|"
+                        r"(?:common\s+|external\s+)?iliac|tibial|peroneal|axillary|subclavian|internal\s+jugular)"
+                        r"(?:\s+vein)?\b", re.IGNORECASE)
+_SIDE_LETTER = {"l": "left", "r": "right"}
+
+
+def as_vein_thrombosis(mention: str) -> str | None:
+    """A DVT said by the one deep vein it is in ("DVT of the right popliteal vein", "L femoral DVT"), as
+    ICD-10-CM titles name it: "acute embolism and thrombosis of" the vein (I82.4-, I82.A–C), acute unless
+    the text says chronic; the side stays for the code's axis. ``None`` where no thrombosis, or not one vein,
+    is said ("femoral-popliteal DVT" is two).
+
+    >>> as_vein_thrombosis("DVT of the right popliteal vein"), as_vein_thrombosis("chronic L femoral DVT")
+    ('acute embolism and thrombosis of right popliteal vein', 'chronic embolism and thrombosis of left femoral vein')
+    >>> as_vein_thrombosis("DVT left leg"), as_vein_thrombosis("femoral-popliteal DVT")
+    (None, None)
+    """
+    veins = list(_DEEP_VEIN.finditer(mention))
+    if not _DVT.search(mention) or len(veins) != 1:
+        return None
+    side = (veins[0]["side"] or "").strip().lower()
+    side = _SIDE_LETTER.get(side, side)
+    course = "chronic" if re.search(r"\bchronic\b", mention, re.IGNORECASE) else "acute"
+    vein = re.sub(r"\s+", " ", veins[0]["vein"].lower())
+    return f"{course} embolism and thrombosis of {side + ' ' if side else ''}{vein} vein"
+
+
 _STROKE = re.compile(r"\s*\b(?:ischemic\s+)?(?:stroke|cva|infarct|infarction)\b\s*", re.IGNORECASE)
 #: The arteries I63.3–I63.5 name ("middle cerebral artery", "basilar artery"), as notes write them in full or
 #: short (the abbreviations file spells "MCA" out).
@@ -712,8 +741,9 @@ _SAYS_THE_DEFAULT = re.compile(
     r"^(?:no (?:retained )?(?:fb|foreign bod(?:y|ies))(?: (?:retained|seen|present|noted|visualized))?|"
     r"(?:tm|tympanic membrane|ear ?drum) intact|no (?:tm |tympanic membrane )?(?:perforation|rupture)|"
     r"no (?:active )?(?:bleed|bleeding|hemorrhage)|not (?:yet )?in remission)$", re.IGNORECASE)
-#: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside.
-_SIDED = re.compile(r"\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
+#: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside. A unit's
+#: litre ("LDL 6.8 mmol/L") is no left.
+_SIDED = re.compile(r"(?<!/)\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
 #: A patient's clause beside what they name, telling what they see or how it goes ("I think I have piles,
 #: there's blood on the toilet paper"): the evidence for it, no word of its code.
 _TOLD_BESIDE = re.compile(r"^(?:there(?:['’]s|\s+is|\s+was|\s+are|\s+were)|it(?:['’]s|\s+is|\s+was|\s+has|\s+gets|"
@@ -762,6 +792,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['proteinuria'], ['Klebsiella pneumonia'])
     >>> without_note_asides("single R rib fx on CXR"), without_note_asides("testicular contusion from straddle injury")
     (['single R rib fx'], ['testicular contusion'])
+    >>> without_note_asides("heterozygous familial hypercholesterolaemia, LDL 6.8 mmol/L")
+    ['heterozygous familial hypercholesterolaemia']
     >>> without_note_asides("gout flare, R 1st MTP"), without_note_asides("cataract, left eye, 2 mm")
     ([], ['cataract, left eye'])
     >>> without_note_asides("N/V x2 days"), without_note_asides("UGIB, source TBD")

@@ -70,6 +70,7 @@ from graph.extraction.context import (
     as_malignant_neoplasm,
     as_poisoning,
     as_secondary_neoplasm,
+    as_vein_thrombosis,
     caused_as_titles_say,
     control_said,
     denied_clause,
@@ -109,6 +110,9 @@ _CAUSE_EITHER_WAY = re.compile(r"\b(?:due to|secondary to)\b", re.IGNORECASE)
 _OTHER_WAY = {"due to": "secondary to", "secondary to": "due to"}
 #: The least score at which the search's closest name, being the proposal's own, corroborates the proposal.
 CORROBORATED_FLOOR = 0.60
+#: The most words a mention may have for its closest name to corroborate a proposal: a note's phrase ("AFib
+#: w/ RVR"), not a case's narrative, whose closest name says more of its many words than of its diagnosis.
+CORROBORATED_MOST_WORDS = 10
 _SOFT_TOKEN = 0.85
 
 #: Systems tried for each category, most preferred first.
@@ -856,25 +860,27 @@ class Grounder:
 
     def ground(self, mention: str, category: str, *, finding_type: str | None = None,
                system: str | None = None, code: str | None = None, categories: bool = False,
-               last_resorts: bool = True) -> Decision:
+               last_resorts: bool = True, corroborate: bool = True) -> Decision:
         """Accept, replace or reject a mention (and the code proposed for it), with the reason and the steps.
 
         A search that ends on an ICD-10-CM category none of whose codes is its default rejects, as a proposal
         of it would be; ``categories`` keeps it, for a caller that wants the condition's place in the
         classification rather than a code to record (a history code's "conditions classifiable to C50.-").
         ``last_resorts`` is off for a mention already said otherwise: it is not said otherwise again.
+        ``corroborate`` is off for a phrase taken out of a case's narrative: the closest name to it is no
+        evidence for a proposal (see :data:`CORROBORATED_MOST_WORDS`).
         """
         if last_resorts and (mended := self._inflammation_respelled(mention)) is not None:
             # "diverticulitus" is a slip of diverticulitis, never the diverticulosis a looser match would take
             decided = self.ground(mended, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories)
+                                  categories=categories, corroborate=corroborate)
             decided.steps.insert(0, f"spelling: {mention!r} is read as {mended!r}")
             return decided
         exertion = exertional(mention) if category == "finding" else None
         if exertion is not None:  # "SOB on exertion": HPO's exertional form where a name says it, else the finding
             for form in exertion:
                 decided = self.ground(form, category, finding_type=finding_type, system=system, code=code,
-                                      categories=categories)
+                                      categories=categories, corroborate=corroborate)
                 if decided.outcome != "reject" and (form == exertion[1] or decided.method in _EXACT_METHODS):
                     decided.steps.insert(0, f"context: {mention!r} is read as {form!r}")
                     return decided
@@ -895,8 +901,9 @@ class Grounder:
             return poisoning
         phrase = without_frame(mention)
         if phrase != mention:  # "toddler brought in with a barking cough": the barking cough is grounded
+            narrative = len(tokens(mention)) > CORROBORATED_MOST_WORDS
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories)
+                                  categories=categories, corroborate=corroborate and not narrative)
             decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
             decided = self._with_control(decided, control_said(mention)) if category == "diagnosis" else decided
             if category == "diagnosis" and pregnancy_said(mention) and decided.outcome != "reject" \
@@ -927,6 +934,13 @@ class Grounder:
                     again.steps.insert(0, _aside(mention, form))
                     return again
             return decided
+        vein = as_vein_thrombosis(mention) if category == "diagnosis" and last_resorts else None
+        if vein is not None:  # "DVT of the R popliteal vein": I82.431, never the "unspecified deep veins" of the leg
+            decided = self.ground(vein, category, system=system, code=code, last_resorts=False)
+            if decided.outcome != "reject" and decided.method in _EXACT_METHODS:
+                decided.steps.insert(0, f"vein: {mention!r} is said as ICD-10-CM titles name a thrombosis of one "
+                                        f"deep vein, {vein!r}")
+                return decided
         written = sides_said(tokens(mention))  # "AOM R ear": the right ear, never "rear"
         if category == "diagnosis":  # "dislocated left shoulder": a dislocation of the left shoulder
             written = one_side_said(injury_nouns(written))
@@ -1164,7 +1178,8 @@ class Grounder:
         for phrase in diagnosis_stated(mention) if found is None and category == "diagnosis" and last_resorts else ():
             # a vignette that names the diagnosis made ("…, and primary genital syphilis is diagnosed"): that
             # diagnosis, as the cascade grounds it said alone
-            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code)
+            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
+                                  corroborate=corroborate)
             if decided.outcome != "reject":
                 decided.steps.insert(0, f"vignette: the text states the diagnosis {phrase!r}")
                 return decided
@@ -1172,13 +1187,13 @@ class Grounder:
             # a vignette's test that found it ("CT shows a 5-mm stone in the left ureter"): the condition the text
             # states; named exactly, never by a look-alike, for a vignette says much else beside it
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
-                                  last_resorts=False)
+                                  last_resorts=False, corroborate=corroborate)
             if decided.outcome != "reject" and decided.method in _EXACT_METHODS:
                 decided.steps.insert(0, f"vignette: a test found {phrase!r}")
                 return decided
         for phrase, note, chapters in said_otherwise:  # with a name found, only the cancer's ICD-10-CM reading
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories, last_resorts=False)
+                                  categories=categories, last_resorts=False, corroborate=corroborate)
             if phrase in exact_only and not (decided.method in _EXACT_METHODS and decided.system is not None
                                              and self._names_hold(decided, exact_only[phrase])):
                 continue
@@ -1220,13 +1235,14 @@ class Grounder:
         respelled = self._respelled(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
         if respelled is not None:
             decided = self.ground(respelled, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories)
+                                  categories=categories, corroborate=corroborate)
             # "pnuemonia, organism not identified": J18.9; and a look-alike of a misspelt mention yields to what the
             # mended spelling names exactly ("hypertrophic cardiomyopthy": the Index's I42.2, not I42.1 by likeness)
             if decided.outcome != "reject" and (found is None or decided.method in _EXACT_METHODS):
                 decided.steps.insert(0, f"spelling: {mention!r} is read as {respelled!r}")
                 return decided
         if found is None and _WORDING_FAILURE.match(failure) and last_resorts and system and code \
+                and corroborate and len(words) <= CORROBORATED_MOST_WORDS \
                 and not denies_or_doubts(mention) and (closeness := self._closest_is_proposed(
                     words, category, system, code)) is not None:
             # "AFib w/ RVR" proposed as I48.91: no name says the mention whole, but the search's closest name of

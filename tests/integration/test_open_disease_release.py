@@ -732,6 +732,21 @@ def test_a_patient_telling_of_themselves_a_site_no_code_names_and_short_slips_on
                 "diagnosis.") == "M35.2"
 
 
+def test_a_measured_aside_a_named_deep_vein_and_clinical_shorthand_on_the_real_releases(grounder):
+    """Issue 21 on the real releases (none of these is a labelled mention): a unit's litre is no left side; a
+    DVT said by its vein is that vein's code, never the "unspecified deep veins" of the leg; shorthand whose
+    letters alone mean more than one thing, read beside the word that settles it."""
+    def code(mention: str, category: str = "diagnosis") -> str | None:
+        return grounder.ground(mention, category).code
+
+    assert code("familial hypercholesterolemia, LDL 5.9 mmol/L") == "E78.019"
+    assert code("DVT of the left popliteal vein") == "I82.432" and code("R femoral DVT") == "I82.411"
+    assert code("chronic DVT of the right peroneal vein") == "I82.551"
+    assert code("femoral-popliteal DVT, left") != "I82.412"  # two veins: no one vein's code
+    assert code("HTN urgency") == "I16.0" and code("acute appy") == "K35.80"
+    assert code("moderate calcific AS") == "I35.0"
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in

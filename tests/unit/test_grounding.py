@@ -474,3 +474,14 @@ def test_a_symptom_named_first_by_one_chapter_18_title_is_that_title_as_a_findin
     grounder = Grounder(lexicon)
     assert grounder.ground("syncope", "finding").code == "R55"
     assert grounder.ground("syncope", "diagnosis").code == "R55"
+
+
+def test_a_proposal_is_corroborated_by_a_notes_phrase_but_not_by_a_narrative(grounder):
+    """The search's closest name being the proposal's own stands in for the wording of a note's short phrase;
+    a case's narrative says too much else for its closest name to vouch for a proposal."""
+    note = grounder.ground("paroxysmal atrial fibrillation episodes for the past three weeks", "diagnosis",
+                           system="ICD10CM", code="I48.0")
+    assert (note.outcome, note.code, note.method) == ("accept", "I48.0", "corroborated")
+    case = grounder.ground("a 70-year-old man presents with paroxysmal atrial fibrillation episodes for the past "
+                           "three weeks", "diagnosis", system="ICD10CM", code="I48.0")
+    assert case.outcome == "reject" and "I48.0 rejected" in case.reason
