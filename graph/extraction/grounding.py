@@ -1282,6 +1282,14 @@ class Grounder:
             if first_home is not None:
                 method, entry = first_home
         entry = self._by_axes(self._default_code(entry, steps), axes, words, steps)
+        stated_side = side_of(tokens(entry.display, keep_qualifiers=True)) if entry.system == "ICD10CM" else None
+        if axes.side and stated_side not in (None, axes.side):
+            # "blepharitis of both upper eyelids": H01.001 "… right upper eyelid" says another side than the text,
+            # and no code beside it says the text's (the text needs a code for each side)
+            return Decision("reject", reason=(f"proposed {system} {code} rejected ({failure}); " if failure else "")
+                            + f"{method.replace('_', ' ')} match {entry.code} {entry.display!r} says the "
+                            f"{stated_side} side, the text {axes.side}, and no code beside it says {axes.side}",
+                            steps=steps)
         if says_more and system and code and entry.ref == (system, _normalised(system, code)):
             return Decision("reject", reason=f"proposed {system} {code} {failure}; the search found only it",
                             steps=steps)

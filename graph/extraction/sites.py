@@ -57,6 +57,10 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "ala nasi": ("nose",),  # L89.15- "Pressure ulcer of sacral region"
     "groin": ("groin", "trunk"),
     "eyebrow": ("eyelid and periocular area",),
+    # a lid as ophthalmology notes say it ("chalazion R upper lid"), the eyelid as H00–H02 titles do
+    "upper lid": ("upper eyelid",),
+    "lower lid": ("lower eyelid",),
+    "lid": ("eyelid",),
     "scaphoid": ("navicular scaphoid bone of wrist",),  # S62.0- "… navicular [scaphoid] bone of right wrist"
     "hamstring": ("posterior muscle group at thigh level",),  # S76.3- as chapter 19 titles the muscles
     "quadriceps": ("quadriceps muscle",),

@@ -2072,3 +2072,19 @@ def test_a_course_no_code_of_the_condition_names_chooses_nothing():
     grounder = Grounder(lexicon)
     assert grounder.ground("chronic plaque psoriasis", "diagnosis").code == "L40.0"
     assert grounder.ground("chronic gastritis", "diagnosis").outcome == "reject"  # K29 names acute: no drop
+
+
+def test_a_code_that_says_another_side_than_the_text_is_never_taken_and_a_lid_is_an_eyelid():
+    """"blepharitis of both upper lids": H01.001 says the right upper eyelid and no code beside it says both,
+    so nothing is taken; a lid as notes say it is the eyelid of H00–H02's titles."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "H01.00", "Unspecified blepharitis", R, "category", billable=False),
+        Entry("ICD10CM", "H01.001", "Unspecified blepharitis right upper eyelid", R, "code", billable=True),
+        Entry("ICD10CM", "H01.004", "Unspecified blepharitis left upper eyelid", R, "code", billable=True),
+        Entry("ICD10CM", "H01.009", "Unspecified blepharitis unspecified eye, unspecified eyelid", R, "code",
+              billable=True),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("blepharitis of the left upper lid", "diagnosis").code == "H01.004"
+    both = grounder.ground("blepharitis of both upper eyelids", "diagnosis")
+    assert both.outcome == "reject" and "says the right side, the text bilateral" in both.reason
