@@ -27,7 +27,9 @@ _EYE_SIDES = {"od": "right", "os": "left", "ou": "bilateral"}
 _EYE_WORDS = frozenset({"eye", "eyes", "cataract", "glaucoma", "retinopathy", "macular", "retinal", "retina",
                         "conjunctivitis", "keratitis", "uveitis", "iritis", "chalazion", "hordeolum", "pterygium",
                         "blepharitis", "amblyopia", "strabismus", "vitreous", "cornea", "corneal", "eyelid",
-                        "ptosis", "optic", "papilledema", "choroidal", "scleritis", "episcleritis", "amd", "poag"})
+                        "ptosis", "optic", "papilledema", "choroidal", "scleritis", "episcleritis", "amd", "poag",
+                        "pseudophakia", "aphakia", "keratoconus", "dme", "npdr", "pdr", "drusen", "myopia",
+                        "hyperopia", "astigmatism", "presbyopia", "pinguecula", "dacryocystitis"})
 #: Words that state the encounter, and the 7th character each chooses (A initial, D subsequent, S sequela).
 ENCOUNTERS = {"initial": "A", "subsequent": "D", "sequela": "S", "sequelae": "S"}
 #: Words that only carry an axis ("initial encounter", "left-sided", "subsequent visit"): dropped with it.

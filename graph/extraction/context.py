@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from graph.extraction.measurements import read_measurement
 from graph.extraction.sites import BODY_PARTS
 
 _PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl)\s+"
@@ -638,6 +639,10 @@ def as_cerebral_infarction(mention: str) -> str | None:
 #: where it was seen ("noted on exam"), a clause that says it is unspecified ("organism not identified").
 _NOTE_ASIDES = re.compile(
     r"\s*\b(?:(?:in|since|from|dx|diagnosed|placed|quit)\s+)?(?:19|20)\d\d\b"
+    # when it was last looked for: "hx of adenomatous colon polyps, last scope 2022"
+    r"|\s*,?\s*\blast\s+(?:scope|colonoscopy|egd|endoscopy|mammogram|scan|ct|mri|pap(?:\s+smear)?|exam|visit|seen)\b"
+    # when it was seen, as a day's notes say it: "K 6.1 this am"
+    r"|\s*\b(?:this\s+(?:am|pm|morning|afternoon|evening)|today|tonight|last\s+night|overnight)\b"
     # DSM-5's specifiers of a remission, which ICD-10-CM codes as "in remission" whichever (F10.21)
     r"|\s*\b(?:early|sustained)\b(?=\s+remission\b)"
     r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|yrs?|years?))?\b"
@@ -650,9 +655,12 @@ _NOTE_ASIDES = re.compile(
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
     r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b"
-    # how much a day: "polyuria, about 5 L/day"
-    r"|\s*,?\s*(?:about|approximately|approx\.?|~|over|>)?\s*\d+(?:\.\d+)?\s*(?:l|ml|liters?|litres?)\s*"
-    r"(?:/|per\s+|a\s+)(?:day|d|24\s*h(?:ours?|rs?)?)\b"
+    # how much a day: "polyuria, about 5 L/day", "polydipsia, drinking ~6 L a day"
+    r"|\s*,?\s*(?:(?:drinking|drinks|passing|passes|peeing|urinating|voiding)\s+)?"
+    r"(?:about|approximately|approx\.?|~|over|>)?\s*\d+(?:\.\d+)?\s*(?:l|ml|liters?|litres?)\s*"
+    r"(?:(?:of\s+)?(?:water|fluids?|urine)\s+)?(?:/|per\s+|a\s+)(?:day|d|24\s*h(?:ours?|rs?)?)\b"
+    # a seatbelt's mark, how the injury came about: "seatbelt contusion of the abdominal wall"
+    r"|\s*\bseat\s?belt\b(?=\s+(?:contusions?|bruis\w*|abrasions?|injur\w*|marks?|signs?)\b)"
     # where an enlarged organ's edge was felt: "hepatomegaly, 4 cm below the costal margin"
     r"|\s*,?\s*(?:\d+(?:\.\d+)?\s*(?:cm|fingerbreadths?|finger\s+breadths?)\s+)?below\s+the\s+"
     r"(?:right\s+|left\s+)?costal\s+margin\b"
@@ -688,10 +696,12 @@ _INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|fractured|lacs?|lacerations?|
                           r"sprained|strains?|strained|dislocated|traumatic|"
                           r"dislocations?|fb|foreign\s+body|hematoma|abrasions?|burns?|bites?|perforation|concussion|"
                           r"sdh|edh|tears?|torn|ruptured?|injury|injuries|wounds?|suicide\s+attempts?|broken|"
-                          r"heat\s?stroke|frostbite)\b",
+                          r"heat\s?stroke|heat\s+exhaustion|heat\s+cramps|heat\s+syncope|frostbite)\b",
                           re.IGNORECASE)
-_MECHANISM = re.compile(r"\s*,?\s+(?:after|following|from|while|during|when|playing|lifting|using|grinding|"
-                        r"falling|fell|hit|struck|s/p|by)\b.*$|"
+_MECHANISM = re.compile(r"\s*(?:,|\s[-–—]+)?\s+(?:after|following|from|while|during|when|playing|lifting|using|"
+                        r"grinding|falling|fell|hit|struck|s/p|by)\b.*$|"
+                        # a clause of its own telling how: "broke my nose - took an elbow playing basketball"
+                        r"\s*(?:,|\s[-–—]+)\s+(?:took|got|tripped|slipped|collided|ran\s+into|caught)\b.*$|"
                         # a bare activity ("…, skiing"), never how the injury stands ("…, healing", "…, bleeding")
                         r"\s*,\s*(?!(?:healing|bleeding|worsening|improving|resolving|draining|weeping|"
                         r"oozing|swelling)\b)[a-z]+ing\s*$", re.IGNORECASE)
@@ -710,6 +720,8 @@ def without_mechanism(mention: str) -> str | None:
     'prior suicide attempt'
     >>> without_mechanism("ACL tear, left knee, skiing"), without_mechanism("exertional heat stroke during a marathon")
     ('ACL tear, left knee', 'exertional heat stroke')
+    >>> without_mechanism("broken nose - took an elbow playing basketball")
+    'broken nose'
     >>> without_mechanism("lac R forearm, bleeding"), without_mechanism("R wrist fx, healing")
     (None, None)
     """
@@ -740,7 +752,9 @@ _COURSE_SO_FAR = re.compile(
 _SAYS_THE_DEFAULT = re.compile(
     r"^(?:no (?:retained )?(?:fb|foreign bod(?:y|ies))(?: (?:retained|seen|present|noted|visualized))?|"
     r"(?:tm|tympanic membrane|ear ?drum) intact|no (?:tm |tympanic membrane )?(?:perforation|rupture)|"
-    r"no (?:active )?(?:bleed|bleeding|hemorrhage)|not (?:yet )?in remission)$", re.IGNORECASE)
+    r"no (?:active )?(?:bleed|bleeding|hemorrhage)|not (?:yet )?in remission|"
+    # a hernia or an episode not said to come back: "not specified as recurrent"
+    r"first (?:occurrence|episode|presentation|time)|initial occurrence|not recurrent|non-?recurrent)$", re.IGNORECASE)
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside. A unit's
 #: litre ("LDL 6.8 mmol/L") is no left.
 _SIDED = re.compile(r"(?<!/)\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
@@ -754,6 +768,7 @@ _UNSPECIFIED_CLAUSE = re.compile(
     r"undetermined|unspecified|tbd|to be determined)|unspecified|nos|not otherwise specified)$", re.IGNORECASE)
 
 
+_VALUE_FIRST = re.compile(r"^(?P<value>[^,;]*?\d[^,;]*?)(?:\s*[,;]\s*|\s+[-–—]+\s+)(?=\S)")
 _PROCEDURE_SINCE = re.compile(r"(?<=\S)\s+(?:s/p|status\s+post)\s+\S[^,;]*$", re.IGNORECASE)
 _DENIED_CLAUSE = re.compile(r"^(?P<rest>\S.*?),\s*(?:no|without)\s+(?P<what>[a-z][a-z -]{2,40}?)\s*$", re.IGNORECASE)
 
@@ -812,8 +827,10 @@ def without_note_asides(mention: str) -> list[str]:
     ['broken nose']
     >>> without_note_asides("hepatomegaly, 4 cm below the costal margin")
     ['hepatomegaly']
-    >>> without_note_asides("polyuria, about 5 L/day")
-    ['polyuria']
+    >>> without_note_asides("polyuria, about 5 L/day"), without_note_asides("polydipsia, drinking ~6 L a day")
+    (['polyuria'], ['polydipsia'])
+    >>> without_note_asides("R inguinal hernia, reducible, first occurrence")
+    ['R inguinal hernia, reducible']
     >>> without_note_asides("passive SI, no plan or intent"), without_note_asides("open fx tibia, Gustilo type II")
     (['passive SI'], ['open fx tibia'])
     >>> without_note_asides("R hemiparesis from old stroke, R-handed"), without_note_asides("L hemiparesis, L-handed")
@@ -822,6 +839,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['CAD'], [])
     >>> without_note_asides("60-year-old with HIT")
     []
+    >>> without_note_asides("K 6.1 this am - hyperkalemia"), without_note_asides("Na 128, hyponatremia")
+    (['hyperkalemia'], ['hyponatremia'])
     >>> without_note_asides("piles, there's blood on the toilet paper")
     ['piles']
     >>> without_note_asides("rash, it's on my left arm")
@@ -829,6 +848,10 @@ def without_note_asides(mention: str) -> list[str]:
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare
+    # a value before what it means, a dash or a comma between: "K 6.1 - hyperkalemia" is the hyperkalemia
+    value_first = _VALUE_FIRST.match(bare)
+    if value_first is not None and read_measurement(value_first["value"]) is not None:
+        bare = bare[value_first.end():].strip(" ,;") or bare
     # what was done for it, after the condition: "CAD s/p PCI" is the CAD (the status a code of its own)
     bare = _PROCEDURE_SINCE.sub("", bare).strip(" ,;") or bare
     forms = [bare] if bare and bare != mention.strip() else []
@@ -1064,6 +1087,19 @@ def as_gestational_age(mention: str) -> str | None:
     return f"extreme immaturity of newborn, gestational age {age} completed weeks"
 
 
+def trimester_said(mention: str) -> str | None:
+    """The trimester the weeks of gestation ``mention`` gives fall in (guideline I.C.15.a.3), or ``None``.
+
+    >>> trimester_said("a 29-year-old G1 at 34 weeks has vaginal bleeding"), trimester_said("G2P1, 9 wks")
+    ('third', 'first')
+    """
+    said = _GESTATION.search(mention)
+    if said is None or not 1 <= int(said["weeks"]) <= 45:
+        return None
+    weeks = int(said["weeks"])
+    return "first" if weeks < 14 else "second" if weeks < 28 else "third"
+
+
 def with_trimester(mention: str) -> str | None:
     """A condition of pregnancy said with the weeks of gestation, as ICD-10-CM's chapter 15 titles say the time:
     by trimester (first: under 14 weeks; second: 14 to under 28; third: 28 on; guideline I.C.15.a.3). ``None``
@@ -1073,11 +1109,11 @@ def with_trimester(mention: str) -> str | None:
     ('severe preeclampsia, third trimester', 'GDM, diet controlled, second trimester')
     >>> with_trimester("preeclampsia")
     """
-    said = _GESTATION.search(mention)
-    if said is None or not 1 <= int(said["weeks"]) <= 45:
+    trimester = trimester_said(mention)
+    if trimester is None:
         return None
-    weeks = int(said["weeks"])
-    trimester = "first" if weeks < 14 else "second" if weeks < 28 else "third"
+    said = _GESTATION.search(mention)
+    assert said is not None
     return f"{mention[:said.start()].rstrip(' ,')}, {trimester} trimester{mention[said.end():]}".strip()
 
 
@@ -1146,6 +1182,11 @@ _DIAGNOSIS_STATED = (
     # a case whose last clause says what the patient has: "…; she has systemic lupus erythematosus." (a case
     # sentence's own "has" is most often a symptom: "A 64-year-old man has fever")
     re.compile(r";\s+(?:she|he|they)\s+(?:has|had)\s+(?P<dx>[^;:.,]+?)\.?\s*$", re.IGNORECASE),
+    # a patient's telling that ends on what they were told: "… I can't close my eye - they said it's Bell's palsy"
+    re.compile(r"(?:[;.,]\s+|\s+[-–—]+\s+)(?:and\s+|but\s+)?(?:they|he|she|the\s+doctors?|(?:my|the|his|her)\s+"
+               r"(?:doctor|doc|gp|pediatrician|paediatrician|specialist))\s+(?:said|says|told\s+(?:me|us|him|her))\s+"
+               r"(?:that\s+)?(?:it.?s|it\s+is|it\s+was|i\s+have|i\s+had|he\s+has|she\s+has)\s+(?P<dx>[^;:.,]+?)\.?\s*$",
+               re.IGNORECASE),
     # a diagnosis with its kind set off by commas, as titles write it: "…; major depressive disorder, single
     # episode, is diagnosed."
     re.compile(r"(?:^|[;.]\s+)(?P<dx>[^;.,]+?,\s+(?:\w+\s+){0,2}\w+),\s+(?:is|was)\s+(?:then\s+|finally\s+)?"
@@ -1181,6 +1222,8 @@ def diagnosis_stated(mention: str) -> list[str]:
     ['central retinal artery occlusion']
     >>> diagnosis_stated("In a 28-year-old with oral ulcers and uveitis, Behcet disease is the diagnosis.")
     ['Behcet disease']
+    >>> diagnosis_stated("half my face drooped and I can't close my eye - they said it's Bell's palsy")
+    ["Bell's palsy"]
     >>> diagnosis_stated("Cirrhosis of liver: jaundice")
     []
     >>> diagnosis_stated("Pneumonia is suspected"), diagnosis_stated("a 40-year-old woman was diagnosed")
@@ -1217,6 +1260,8 @@ _POISONED_BY = {
     **dict.fromkeys(("metoprolol", "propranolol", "atenolol", "beta-blocker", "beta-blockers"),
                     "beta-adrenoreceptor antagonists"),
     **dict.fromkeys(("amlodipine", "verapamil", "diltiazem"), "calcium-channel blockers"),
+    **dict.fromkeys(("thc", "cannabis", "marijuana", "edibles", "thc gummies", "thc edibles", "cannabis gummies",
+                     "cannabis edibles", "marijuana edibles", "pot brownies"), "cannabis"),
     **{drug: drug for drug in ("insulin", "heroin", "methadone", "cocaine", "iron")},
 }
 _INTENTS = ((re.compile(r"\b(?:intentional(?:ly)?|deliberate(?:ly)?|suicid\w*|self[- ]harm|on purpose)\b", re.I),
@@ -1230,7 +1275,17 @@ _POISONED = re.compile(r"^(?:(?:an?\s+)?(?:accidental|unintentional|intentional|
                        r"self[- ]harm))?"
                        # who took it: "accidental iron tablet ingestion by a toddler"
                        r"(?:\s+(?:by|in)\s+(?:(?:a|an|the|her|his|their)\s+)?(?:toddler|child|infant|kid|boy|girl|"
-                       r"\d+[- ](?:year|month)[- ]old))?$", re.IGNORECASE)
+                       r"\d+[- ](?:year|month)[- ]old))?"
+                       # and how it came about, a clause of its own: "…, toddler got into the bottle"
+                       r"(?:\s*,\s*[^,]+)?$", re.IGNORECASE)
+#: A patient's or parent's telling of a dose taken by mistake: "took a double dose of insulin by mistake",
+#: "3yo accidentally ate mom's THC gummies". Only a mistake, too much or a child's getting into it makes one.
+_TAKEN_BY_MISTAKE = re.compile(
+    r"^(?:[\w-]+\s+)?(?P<mistake>accidentally\s+|mistakenly\s+)?(?:took|ate|swallowed|drank|chewed|ingested|got\s+into)\s+"
+    r"(?:(?:a|an|the|some)\s+)?(?P<much>(?:(?:double|triple|extra|second|whole)\s+(?:dose|bottle|pack)s?|too\s+(?:many|much)|"
+    r"a\s+handful)\s+(?:of\s+)?)?(?:(?:his|her|my|their|\w+['’]s)\s+)?(?P<drug>[\w-]+(?:\s+[\w-]+)??)"
+    r"(?P<rest>(?:\s+(?:pills?|tablets?|capsules?))?(?:\s+(?:by\s+mistake|accidentally|this\s+morning|today|"
+    r"last\s+night|yesterday))*)\s*$", re.IGNORECASE)
 
 
 def as_poisoning(mention: str) -> tuple[str, str] | None:
@@ -1247,11 +1302,32 @@ def as_poisoning(mention: str) -> tuple[str, str] | None:
     """
     said = _POISONED.match(mention.strip())
     if said is None:
-        return None
+        return _taken_by_mistake(mention)
     drug = (said.group("after") or said.group("before") or "").lower().split()
     drug = [w for w in drug if w not in ("a", "an", "the", "his", "her", "my", "accidental", "intentional",
                                          "tablet", "tablets", "pill", "pills", "capsule", "capsules")]
     poisoned_by = _POISONED_BY.get(" ".join(drug)) or (_POISONED_BY.get(drug[-1]) if drug else None)
+    if poisoned_by is None:
+        return None
+    intent = next((name for pattern, name in _INTENTS if pattern.search(mention)), "accidental (unintentional)")
+    return poisoned_by, intent
+
+
+def _taken_by_mistake(mention: str) -> tuple[str, str] | None:
+    """A dose taken by mistake or too much of it, as a patient or parent tells it, as :func:`as_poisoning`
+    reads an overdose; ``None`` where the telling says no mistake ("took ibuprofen for the pain").
+
+    >>> _taken_by_mistake("took a double dose of insulin by mistake this morning")
+    ('insulin', 'accidental (unintentional)')
+    >>> _taken_by_mistake("3yo accidentally ate mom's THC gummies"), _taken_by_mistake("took ibuprofen")
+    (('cannabis', 'accidental (unintentional)'), None)
+    """
+    said = _TAKEN_BY_MISTAKE.match(mention.strip())
+    if said is None or not (said["mistake"] or said["much"] or "mistake" in said["rest"].lower()
+                            or "accidentally" in said["rest"].lower() or "got into" in mention.lower()):
+        return None
+    drug = said["drug"].lower()
+    poisoned_by = _POISONED_BY.get(drug) or _POISONED_BY.get(drug.split()[-1])
     if poisoned_by is None:
         return None
     intent = next((name for pattern, name in _INTENTS if pattern.search(mention)), "accidental (unintentional)")

@@ -83,6 +83,7 @@ from graph.extraction.context import (
     pregnancy_said,
     said_after_trauma,
     site_first,
+    trimester_said,
     with_its_cause,
     with_its_complication,
     with_trimester,
@@ -906,6 +907,7 @@ class Grounder:
                                   categories=categories, corroborate=corroborate and not narrative)
             decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
             decided = self._with_control(decided, control_said(mention)) if category == "diagnosis" else decided
+            decided = self._in_trimester(decided, trimester_said(mention)) if category == "diagnosis" else decided
             if category == "diagnosis" and pregnancy_said(mention) and decided.outcome != "reject" \
                     and decided.system == "ICD10CM" and not (decided.code or "").startswith(("O", "Z3")):
                 # a condition of a pregnant woman is coded in chapter 15 (guideline I.C.15.a.1): "vaginal
@@ -1529,6 +1531,11 @@ class Grounder:
             found = code_of(" ".join(sideless))
             if found is not None:
                 found = found[0], self._by_axes(found[1], Axes(axes.side, None), sideless, steps)
+        unsited = without_surface_site(sideless)
+        if found is None and kind in ("history", "family") and unsited and unsited != sideless:
+            # "h/o melanoma L shoulder": a history code of a skin condition names no place on the skin
+            steps.append(f"site: no {kind} code names the place on the body {' '.join(sideless)!r} gives")
+            found = code_of(" ".join(unsited))
         proposed = (system, _normalised(system, code)) if system and code else None
         said = f"proposed {system} {code} names {of!r} itself, not its {kind}; " if proposed else ""
         if found is None:
@@ -2005,6 +2012,24 @@ class Grounder:
         decided.code, decided.display = stated.code, stated.display
         return decided
 
+    def _in_trimester(self, decided: Decision, trimester: str | None) -> Decision:
+        """The code beside ``decided``'s "…, unspecified trimester" that says the trimester a case's weeks of
+        gestation fall in (O45.90 → O45.93 "…, third trimester" for an abruption at 34 weeks); ``decided`` as
+        it is otherwise."""
+        title = (decided.display or "").lower()
+        if trimester is None or decided.outcome == "reject" or decided.system != "ICD10CM" or not decided.code \
+                or not title.endswith(", unspecified trimester"):
+            return decided
+        wanted = f"{title[:-len('unspecified trimester')]}{trimester} trimester"
+        stated = next((s for s in self.lexicon.icd_children(_icd_parent(decided.code))
+                       if s.active and s.billable and s.display.lower() == wanted), None)
+        if stated is None:
+            return decided
+        decided.steps.append(f"pregnancy: the weeks said are the {trimester} trimester: {decided.code} → "
+                             f"{stated.code} {stated.display!r}")
+        decided.code, decided.display = stated.code, stated.display
+        return decided
+
     def _sided_by_seventh(self, entry: Entry) -> bool:
         """The codes beside ``entry`` under its six characters state sides ("…, right eye", "…, left eye"),
         so its digit 7th character chooses the side (E11.3591–E11.3599), not a stage after it (H35.3220)."""
@@ -2157,7 +2182,11 @@ class Grounder:
                 return named[0], named[1], 1.0
         if found is None and category == "finding":  # "bibasilar crackles" is a finding of crackles
             sideless = read_axes(readings[0])[1]  # a side is no part of a head: "both leg weakness" is a leg's
-            for head in [sideless] * (sideless not in ((), readings[0])) + finding_heads(sideless):
+            # the finding said of a part, where HPO names the kind but no part: "resting tremor of the right hand"
+            # is a resting tremor, never the "Hand tremor" a head would leave of it
+            partless = tuple(w for w in sideless if w not in BODY_PARTS)
+            kinds = [partless] if len(partless) >= 2 and partless != sideless else []
+            for head in [sideless] * (sideless not in ((), readings[0])) + kinds + finding_heads(sideless):
                 named = self._kept_if(self._named, steps, f"head: {said!r} is a finding of {' '.join(head)!r}, the "
                                       "words before it describe it", head, category, systems)
                 if named is not None:

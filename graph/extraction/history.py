@@ -66,7 +66,8 @@ _OVER = re.compile(rf"^\s*(?P<rest>\S.*?)\s+(?:(?:removed|resected|excised|treat
 _SINCE_DONE = re.compile(r"\s*,?\s+(?:(?:treated|managed|resected|excised|removed|cured)\b.*|at\s+(?:age\s+)?\d{1,3}"
                          r"|in\s+(?:his|her|their)\s+\d0s)$", re.IGNORECASE)
 #: How often a treatment is taken ("insulin daily", "hemodialysis three times a week").
-_HOW_OFTEN_TAKEN = re.compile(r"\s+(?:daily|nightly|weekly|(?:once|twice|\d+|one|two|three|four)\s+(?:times\s+)?"
+_HOW_OFTEN_TAKEN = re.compile(r"\s+(?:daily|nightly|weekly|continuously|continuous|round\s+the\s+clock|24/7|"
+                              r"at\s+night|with\s+exertion|(?:once|twice|\d+|one|two|three|four)\s+(?:times\s+)?"
                               r"(?:a|per|each)\s+(?:day|week|night))\s*$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
 _SPAN = re.compile(rf"({_CODE})(?:\.-)?(?:\s*-\s*({_CODE}))?")

@@ -74,8 +74,10 @@ def stem(word: str) -> str:
 #: British spellings → American, applied to every word before comparing (ICD-10-CM and HPO names are
 #: American; vignettes and synonyms are not always): anaemia, oedema, diarrhoea, coeliac, haem-, paed-, tumour,
 #: phaeo-, caecum, faeces; and "ureteric", British usage for "ureteral"; and "pruritis", the misspelling of
-#: pruritus some names carry themselves (HPO synonyms), so the two are one word on both sides.
-_BRITISH = ((re.compile(r"^pruritis$"), "pruritus"),
+#: pruritus some names carry themselves (HPO synonyms), so the two are one word on both sides; "distension",
+#: the British (and common American) spelling of HPO's "distention"; a DSM "subtype", ICD-10-CM's "type".
+_BRITISH = ((re.compile(r"^pruritis$"), "pruritus"), (re.compile(r"^distension$"), "distention"),
+            (re.compile(r"^subtype$"), "type"),
             (re.compile(r"^coeliac"), "celiac"), (re.compile(r"^oe"), "e"), (re.compile(r"aem"), "em"),
             (re.compile(r"oea$"), "ea"), (re.compile(r"^haem"), "hem"), (re.compile(r"paed"), "ped"),
             (re.compile(r"^(c|f|gyn)aec"), r"\1ec"), (re.compile(r"^phae"), "phe"),
@@ -91,8 +93,8 @@ def american(word: str) -> str:
     ['anemia', 'edema', 'diarrhea', 'celiac', 'tumor', 'goiter', 'fetal']
     >>> [american(w) for w in ("phaeochromocytoma", "caecum", "faeces", "gynaecomastia", "orthopaedic")]
     ['pheochromocytoma', 'cecum', 'feces', 'gynecomastia', 'orthopedic']
-    >>> american("seborrhoeic"), american("diarrhoeal"), american("pruritis")
-    ('seborrheic', 'diarrheal', 'pruritus')
+    >>> american("seborrhoeic"), american("diarrhoeal"), american("pruritis"), american("distension")
+    ('seborrheic', 'diarrheal', 'pruritus', 'distention')
     """
     if len(word) < 5:
         return word

@@ -747,6 +747,33 @@ def test_a_measured_aside_a_named_deep_vein_and_clinical_shorthand_on_the_real_r
     assert code("moderate calcific AS") == "I35.0"
 
 
+def test_a_value_before_its_name_a_partless_kind_a_case_in_weeks_and_a_dose_by_mistake_on_the_real_releases(
+        grounder):
+    """Issue 21 on the real releases (none of these is a labelled mention): a value before what it means; a
+    finding's kind where HPO names no part; a history without the place on the skin; a case's weeks of
+    gestation as the trimester; a dose taken by mistake as the accidental poisoning; lay and short forms."""
+    def code(mention: str, category: str = "diagnosis") -> str | None:
+        return grounder.ground(mention, category).code
+
+    assert code("Na 131 - hyponatremia", "finding") == "HP:0002902"
+    assert code("resting tremor of the left hand", "finding") == "HP:0002322"
+    assert code("tremor of the right hand", "finding") == "HP:0002378"
+    assert code("h/o melanoma of the right forearm") == "Z85.820"
+    assert code("hx of colon polyps, last colonoscopy 2021") == "Z86.0100"
+    assert code("A 31-year-old at 30 weeks with painful bleeding and a rigid uterus, consistent with placental "
+                "abruption.") == "O45.93"
+    assert code("accidentally took a double dose of warfarin") == "T45.511A"
+    assert code("took ibuprofen for the pain") is None
+    assert code("drooping eyelids", "finding") == "HP:0000508" and code("ringing in one ear", "finding") == "HP:0000360"
+    assert code("protein in her urine", "finding") == "HP:0000093"
+    assert code("abdo distension", "finding") == "HP:0003270"
+    assert code("T1DM with severe NPDR with DME, left eye") == "E10.3412"
+    assert code("heat cramps after football practice") == "T67.2XXA"
+    assert code("umbilical hernia, first occurrence") == "K42.9"
+    assert code("she pulls her hair out when stressed") == "F63.3"
+    assert code("UC proctitis") == "K51.20" and code("ectopic pregnancy, no IUP") == "O00.90"
+
+
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
         driver, neo4j_settings, loaded, tmp_path):
     """Issue 21's must-show: a grounding made through a lent name or an abbreviation says so in

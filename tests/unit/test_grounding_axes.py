@@ -2088,3 +2088,28 @@ def test_a_code_that_says_another_side_than_the_text_is_never_taken_and_a_lid_is
     assert grounder.ground("blepharitis of the left upper lid", "diagnosis").code == "H01.004"
     both = grounder.ground("blepharitis of both upper eyelids", "diagnosis")
     assert both.outcome == "reject" and "says the right side, the text bilateral" in both.reason
+
+
+def test_a_findings_kind_said_of_a_part_a_skin_history_without_its_place_and_a_cases_trimester():
+    """"resting tremor, right hand" is the resting tremor (no HPO term names both); "h/o melanoma L
+    shoulder" the history of melanoma (no history code names a place on the skin); a case at 34 weeks whose
+    diagnosis a code says in an "unspecified trimester" is that code's third-trimester sibling."""
+    lexicon = Lexicon([
+        Entry("HPO", "HP:0000118", "Phenotypic abnormality", "HPO@1", "term"),
+        Entry("HPO", "HP:0002322", "Resting tremor", "HPO@1", "term", parents=["HP:0000118"]),
+        Entry("HPO", "HP:0002378", "Hand tremor", "HPO@1", "term", parents=["HP:0000118"]),
+        Entry("ICD10CM", "Z85.820", "Personal history of malignant melanoma of skin", R, "code", billable=True),
+        Entry("ICD10CM", "C43.9", "Malignant melanoma of skin, unspecified", R, "code", billable=True,
+              names=("Melanoma NOS",)),
+        Entry("ICD10CM", "O45.9", "Premature separation of placenta, unspecified", R, "category", billable=False,
+              names=("Placental abruption",)),
+        *[Entry("ICD10CM", f"O45.9{n}", f"Premature separation of placenta, unspecified, {t} trimester", R, "code",
+                billable=True) for n, t in (("0", "unspecified"), ("1", "first"), ("2", "second"), ("3", "third"))],
+    ], {"ICD10CM": R, "HPO": "HPO@1"}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("resting tremor, right hand", "finding").code == "HP:0002322"
+    assert grounder.ground("tremor of the right hand", "finding").code == "HP:0002378"
+    assert grounder.ground("h/o melanoma L shoulder", "diagnosis").code == "Z85.820"
+    case = "A 29-year-old at 34 weeks has painful bleeding and a rigid uterus, consistent with placental abruption."
+    assert grounder.ground(case, "diagnosis").code == "O45.93"
+    assert grounder.ground("placental abruption", "diagnosis").code == "O45.90"
