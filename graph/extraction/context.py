@@ -106,6 +106,12 @@ _TAKEN_FOR = re.compile(r"^(?P<use>(?:on\s+)?long[- ]term\s+(?:use\s+of\s+)?\S+(
 _OWN_INJURY = re.compile(r"^(?:(?:i|she|he|they|we)\s+)?(?P<verb>sprained|strained|broke|broken|fractured|"
                          r"dislocated|bruised|tore|torn)\s+(?:my|his|her|their|our)\s+", re.IGNORECASE)
 _PARTICIPLE = {"broke": "broken", "tore": "torn"}
+#: An animal's bite as the bitten tell it ("the dog bit my right hand"): a bite of the part, as chapter 19
+#: titles an open bite ("Open bite of right hand"); how deep or how many wounds is no word of it.
+_BIT = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|neighbou?r.?s)\s+)?(?P<animal>dog|cat|puppy|kitten|horse|"
+                  r"rat|raccoon|bat|ferret|hamster|monkey|snake|child|kid|toddler)\s+bit\s+(?:(?:me|him|her|them)\s+"
+                  r"(?:on|in)\s+)?(?:my|his|her|their|the)\s+(?P<part>[a-z]+(?:\s+[a-z]+){0,2}?)(?:\s*[,;-].*)?$",
+                  re.IGNORECASE)
 
 
 def without_frame(mention: str) -> str:
@@ -169,12 +175,17 @@ def without_frame(mention: str) -> str:
     ('hives', 'ear infection')
     >>> without_frame("I sprained my right ankle"), without_frame("exertional heat stroke in a marathon runner")
     ('sprained right ankle', 'exertional heat stroke')
+    >>> without_frame("dog bit my right hand, two deep puncture wounds")
+    'dog bite of right hand'
     >>> without_frame("I haven't been able to pee since last night"), without_frame("ulcer in a diabetic")
     ("I haven't been able to pee", 'ulcer in a diabetic')
     """
     taken = _TAKEN_FOR.match(mention.strip())
     if taken is not None:
         return taken["use"]
+    bitten = _BIT.match(mention.strip())
+    if bitten is not None:
+        return f"{bitten['animal'].lower()} bite of {bitten['part']}"
     own = _OWN_INJURY.match(mention)
     if own is not None:
         verb = own["verb"].lower()
@@ -639,6 +650,10 @@ def as_cerebral_infarction(mention: str) -> str | None:
 #: where it was seen ("noted on exam"), a clause that says it is unspecified ("organism not identified").
 _NOTE_ASIDES = re.compile(
     r"\s*\b(?:(?:in|since|from|dx|diagnosed|placed|quit)\s+)?(?:19|20)\d\d\b"
+    # the delivery a newborn's injury came of, which its P10–P15 code says (birth injury): "Erb palsy after
+    # shoulder dystocia"
+    r"|\s*,?\s*\b(?:after|following|from|due\s+to)\s+(?:an?\s+)?(?:shoulder\s+dystocia|(?:difficult|traumatic|"
+    r"forceps|vacuum|breech)(?:[- ]assisted)?\s+(?:delivery|birth|extraction))\b"
     # when it was last looked for: "hx of adenomatous colon polyps, last scope 2022"
     r"|\s*,?\s*\blast\s+(?:scope|colonoscopy|egd|endoscopy|mammogram|scan|ct|mri|pap(?:\s+smear)?|exam|visit|seen)\b"
     # when it was seen, as a day's notes say it: "K 6.1 this am"
@@ -754,7 +769,9 @@ _SAYS_THE_DEFAULT = re.compile(
     r"(?:tm|tympanic membrane|ear ?drum) intact|no (?:tm |tympanic membrane )?(?:perforation|rupture)|"
     r"no (?:active )?(?:bleed|bleeding|hemorrhage)|not (?:yet )?in remission|"
     # a hernia or an episode not said to come back: "not specified as recurrent"
-    r"first (?:occurrence|episode|presentation|time)|initial occurrence|not recurrent|non-?recurrent)$", re.IGNORECASE)
+    r"first (?:occurrence|episode|presentation|time)|initial occurrence|not recurrent|non-?recurrent|"
+    # no complication said: the code "without" them ("sigmoid diverticulitis, uncomplicated": K57.32)
+    r"uncomplicated|no complications|without complications)$", re.IGNORECASE)
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside. A unit's
 #: litre ("LDL 6.8 mmol/L") is no left.
 _SIDED = re.compile(r"(?<!/)\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
@@ -831,6 +848,10 @@ def without_note_asides(mention: str) -> list[str]:
     (['polyuria'], ['polydipsia'])
     >>> without_note_asides("R inguinal hernia, reducible, first occurrence")
     ['R inguinal hernia, reducible']
+    >>> without_note_asides("sigmoid diverticulitis, uncomplicated")
+    ['sigmoid diverticulitis']
+    >>> without_note_asides("Erb palsy after shoulder dystocia")
+    ['Erb palsy']
     >>> without_note_asides("passive SI, no plan or intent"), without_note_asides("open fx tibia, Gustilo type II")
     (['passive SI'], ['open fx tibia'])
     >>> without_note_asides("R hemiparesis from old stroke, R-handed"), without_note_asides("L hemiparesis, L-handed")

@@ -132,7 +132,8 @@ _GROUPING = frozenset({"other", "specified", "not", "elsewhere", "classified", "
 #: arthritis", "Senile cataract", "Premature menopause"): a look-alike that adds one is another form than the
 #: text says.
 _AGE_FORMS = frozenset({"infantile", "juvenile", "adolescent", "senile", "presenile", "childhood", "adult",
-                        "premature"})  # "Asymptomatic premature menopause" is no menopause
+                        "premature", "fetal", "neonatal", "congenital"})  # "Asymptomatic premature menopause"
+# is no menopause, nor "Fetal neck mass" a neck mass
 #: The course of a condition, which a catalogue of rare diseases names as entries of their own.
 _COURSES = frozenset({"acute", "subacute", "chronic"})
 #: Methods that name a concept as it is, not by likeness: what a reading the text only implies must reach.
@@ -908,6 +909,8 @@ class Grounder:
             decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
             decided = self._with_control(decided, control_said(mention)) if category == "diagnosis" else decided
             decided = self._in_trimester(decided, trimester_said(mention)) if category == "diagnosis" else decided
+            if category == "diagnosis" and narrative:
+                decided = self._on_the_side_said(decided, mention)
             if category == "diagnosis" and pregnancy_said(mention) and decided.outcome != "reject" \
                     and decided.system == "ICD10CM" and not (decided.code or "").startswith(("O", "Z3")):
                 # a condition of a pregnant woman is coded in chapter 15 (guideline I.C.15.a.1): "vaginal
@@ -2012,6 +2015,24 @@ class Grounder:
         decided.code, decided.display = stated.code, stated.display
         return decided
 
+    def _on_the_side_said(self, decided: Decision, case: str) -> Decision:
+        """The code beside ``decided``'s that says the one side a case states anywhere in it ("… a bulging left
+        tympanic membrane …, and acute suppurative otitis media is diagnosed": H66.009 → H66.002); ``decided`` as
+        it is where the case states no side, or more than one, or ``decided`` already says one."""
+        said = {SIDES[w] for w in tokens(case, keep_qualifiers=True) if w in SIDES}
+        if len(said) != 1 or decided.outcome == "reject" or decided.system != "ICD10CM" or not decided.code:
+            return decided
+        entry = self.lexicon.get("ICD10CM", decided.code)
+        if entry is None or side_of(tokens(entry.display, keep_qualifiers=True)) is not None:
+            return decided
+        side = next(iter(said))
+        sided = self._by_axes(entry, Axes(side, None), (), decided.steps)
+        if sided is entry or side_of(tokens(sided.display, keep_qualifiers=True)) != side:
+            return decided
+        decided.steps.append(f"axes: the case states the {side} side: {decided.code} → {sided.code}")
+        decided.code, decided.display = sided.code, sided.display
+        return decided
+
     def _in_trimester(self, decided: Decision, trimester: str | None) -> Decision:
         """The code beside ``decided``'s "…, unspecified trimester" that says the trimester a case's weeks of
         gestation fall in (O45.90 → O45.93 "…, third trimester" for an abruption at 34 weeks); ``decided`` as
@@ -2281,7 +2302,12 @@ class Grounder:
                    if "ICD10CM" in systems else None)
         if indexed is not None:
             named.append((self.lexicon.by_ref[("ICD10CM", indexed.code)], indexed))
-        named += self._lent(words, systems, steps)
+        # an ontology's name lent across a cross-reference that says less than the code's title: DOID's "hepatic
+        # steatosis" (of "steatotic liver disease", cross-referenced to K70.0) is no "Alcoholic fatty liver"
+        # a code titled "… in diseases classified elsewhere" is a manifestation, coded after its disease, never
+        # the code of a name lent across a cross-reference: "kidney infection" is no N16
+        named += [(entry, loan) for entry, loan in self._lent(words, systems, steps)
+                  if "classified elsewhere" not in entry.display.lower()]
         # Within a system: its own names, then the Index's, then an ontology's; among billable codes a title
         # first ("Syphilis, unspecified" A53.9 before A52.3 neurosyphilis, which has "Syphilis (late)" among its
         # inclusion terms), then another of its own names.

@@ -137,6 +137,8 @@ def folded(text: str) -> str:
 
 #: The shortest word :meth:`Lexicon.respelled` corrects.
 _SHORTEST_SLIP = 7
+#: How many times as many names a word must be in for a rare word a letter from it to be read as its slip.
+_SLIP_COMMONER = 50
 #: The shortest word read as two of its letters swapped (:meth:`Lexicon._short_slip`).
 _SHORTEST_SWAP = 5
 
@@ -871,8 +873,10 @@ class Lexicon:
         word of any name; the word most names use where there are several. Words in -ing are left alone, and
         words under seven letters take only the slips :meth:`_short_slip` reads: one letter apart they are
         often other words ("ulcer", "ulner"; "limping" is no slip of "lisping")."""
-        if len(word) < _SHORTEST_SWAP or word.endswith("ing") or word in self.by_token:
+        if len(word) < _SHORTEST_SWAP or word.endswith("ing"):
             return None
+        if word in self.by_token:
+            return self._slip_a_name_made(word)
         if len(word) < _SHORTEST_SLIP:
             return self._short_slip(word)
         # Every spelling one slip from the word, looked up (a few hundred lookups, where an index of every name
@@ -884,6 +888,21 @@ class Lexicon:
         spellings.update(word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(n - 1))
         near = {known for known in spellings if known in self.by_token and len(known) >= _SHORTEST_SLIP
                 and known.isalpha() and _one_slip(word, known)}
+        return max(sorted(near), key=lambda known: len(self.by_token[known])) if near else None
+
+    def _slip_a_name_made(self, word: str) -> str | None:
+        """The common word a rare word of the names is a letter short or long of, where an ontology's own slip
+        made the rare one a name's word ("syndrom" in one Mondo synonym, "syndrome" in thousands of names):
+        only a letter left out or added, never changed (a "hepatoma" is no "hematoma"), only for a word two names
+        or fewer use, and only beside one :data:`_SLIP_COMMONER` times as common."""
+        used = len(self.by_token[word])
+        if used > 2 or len(word) < _SHORTEST_SLIP or not word.isalpha():
+            return None
+        n, letters = len(word), self._name_letters()
+        spellings = {word[:i] + word[i + 1:] for i in range(n)} | {word[:i] + c + word[i:] for i in range(n + 1)
+                                                                    for c in letters}
+        near = [known for known in spellings if known in self.by_token and len(known) >= _SHORTEST_SLIP
+                and len(self.by_token[known]) >= _SLIP_COMMONER * used]
         return max(sorted(near), key=lambda known: len(self.by_token[known])) if near else None
 
     def _short_slip(self, word: str) -> str | None:

@@ -772,6 +772,21 @@ def test_a_value_before_its_name_a_partless_kind_a_case_in_weeks_and_a_dose_by_m
     assert code("umbilical hernia, first occurrence") == "K42.9"
     assert code("she pulls her hair out when stressed") == "F63.3"
     assert code("UC proctitis") == "K51.20" and code("ectopic pregnancy, no IUP") == "O00.90"
+    # an ontology's own slip is no word ("syndrom"); an animal's bite as the bitten tell it; the delivery a
+    # newborn's palsy came of; "uncomplicated" as the default a code's "without" says
+    assert code("carcinoid syndrom") == "E34.00" and code("our cat bit my left hand") == "S61.452A"
+    assert code("Erb's palsy after a forceps delivery") == "P14.0"
+    assert code("diverticulitis of the descending colon, uncomplicated") == "K57.32"
+    # patients' words for common findings; a name lent to a manifestation code is not taken
+    assert code("I'm tired all the time", "finding") == "HP:0012378"
+    assert code("running a temperature", "finding") == "HP:0001945"
+    assert code("swollen glands in my neck", "finding") == "HP:0002716"
+    assert code("I wet myself when I laugh", "finding") == "HP:0010992"
+    assert code("kidney infection") == "N15.9" and code("low iron") == "E61.1"
+    assert code("cradle cap") == "L21.0" and code("food poisoning") == "A05.9"  # not L21.9, never botulism
+    assert code("hard of hearing", "finding") == "HP:0000365" and code("he stutters") == "F80.81"
+    assert code("A 4-year-old with fever tugs at his ear; the right tympanic membrane bulges, and acute "
+                "suppurative otitis media is diagnosed.") == "H66.001"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(

@@ -485,3 +485,20 @@ def test_a_proposal_is_corroborated_by_a_notes_phrase_but_not_by_a_narrative(gro
     case = grounder.ground("a 70-year-old man presents with paroxysmal atrial fibrillation episodes for the past "
                            "three weeks", "diagnosis", system="ICD10CM", code="I48.0")
     assert case.outcome == "reject" and "I48.0 rejected" in case.reason
+
+
+def test_a_rare_name_word_a_letter_from_a_common_one_is_read_as_its_slip():
+    """An ontology's own slip ("syndrom" in one name) does not make a mention's "syndrom" a word: a word two
+    names or fewer use, a letter short or long of one fifty times as common, is read as that word; a letter
+    changed never ("hepatoma" stays, beside "hematoma")."""
+    common = [Entry("ICD10CM", f"Q87.{n}", f"Rare syndrome {n}", "ICD10CM@2026", "code", billable=True)
+              for n in range(60)]
+    bruises = [Entry("ICD10CM", f"S00.{n}", f"Hematoma {n}", "ICD10CM@2026", "code", billable=True)
+               for n in range(60)]
+    lexicon = Lexicon([*ENTRIES, *common, *bruises,
+                       Entry("MONDO", "MONDO:1", "Odd syndrom", "MONDO@1", "term"),
+                       Entry("ICD10CM", "C22.0", "Liver cell carcinoma", "ICD10CM@2026", "code", billable=True,
+                             names=("Hepatoma",))], {**RELEASES, "MONDO": "MONDO@1"}, {})
+    assert lexicon.respelled("syndrom") == "syndrome"
+    assert lexicon.respelled("hepatoma") is None
+    assert lexicon.respelled("syndrome") is None

@@ -2113,3 +2113,20 @@ def test_a_findings_kind_said_of_a_part_a_skin_history_without_its_place_and_a_c
     case = "A 29-year-old at 34 weeks has painful bleeding and a rigid uterus, consistent with placental abruption."
     assert grounder.ground(case, "diagnosis").code == "O45.93"
     assert grounder.ground("placental abruption", "diagnosis").code == "O45.90"
+
+
+def test_a_case_that_states_one_side_gives_it_to_the_diagnosis_it_states():
+    """A case's "left tympanic membrane" is the side of the otitis media it names: H66.009 → H66.002; a case
+    that states two sides gives none."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "H66.00", "Acute suppurative otitis media without spontaneous rupture of ear drum", R,
+              "category", billable=False),
+        *[Entry("ICD10CM", f"H66.00{n}", "Acute suppurative otitis media without spontaneous rupture of ear drum, "
+                f"{side}", R, "code", billable=True)
+          for n, side in (("1", "right ear"), ("2", "left ear"), ("3", "bilateral"), ("9", "unspecified ear"))],
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    case = ("A 6-year-old has ear pain and fever; otoscopy shows a bulging, erythematous {} tympanic membrane, and "
+            "acute suppurative otitis media is diagnosed.")
+    assert grounder.ground(case.format("left"), "diagnosis").code == "H66.002"
+    assert grounder.ground(case.format("left and a dull right"), "diagnosis").code == "H66.009"

@@ -176,3 +176,17 @@ def test_an_acronym_a_lender_writes_in_small_letters_lends_nothing():
     assert grounder.ground("cold", "diagnosis").code != "J44.9"
     lent = grounder.ground("chronic obstructive lung disease", "diagnosis")
     assert (lent.method, lent.code) == ("ontology_synonym", "J44.9")
+
+
+def test_a_name_lent_to_a_manifestation_code_is_not_taken():
+    """A code titled "… in diseases classified elsewhere" is coded after its disease: a name an ontology
+    cross-references to it ("kidney infection" to N16) does not make it the mention's code."""
+    lexicon = Lexicon([
+        *ENTRIES,
+        Entry("ICD10CM", "N16", "Renal tubulo-interstitial disorders in diseases classified elsewhere", ICD, "code",
+              billable=True),
+        Entry("ICD10CM", "N15.9", "Renal tubulo-interstitial disease, unspecified", ICD, "code", billable=True),
+    ], RELEASES, {}, loans=[(("ICD10CM", "N16"), loan("kidney infection", "MONDO", "MONDO:0001")),
+                            (("ICD10CM", "N15.9"), loan("renal infection", "MONDO", "MONDO:0002"))])
+    grounder = Grounder(lexicon)
+    assert grounder.ground("kidney infection", "diagnosis").code == "N15.9"  # read as the renal one
