@@ -41,9 +41,12 @@ _GRADE = r"(?:[1-4]\s?\+|trace)\s+"
 #: A parent speaks of the child who is the patient; a relative's condition is a family history, never the
 #: patient's ("my mother had breast cancer": graph.extraction.history).
 _SUBJECT = r"(?:i|she|he|they|we|my\s+(?:son|daughter|baby|child|kid|boy|girl|toddler|infant))"
-#: A patient saying what they have, or a note saying it of them: "I've had a fever", "she has a cough".
+#: A patient saying what they have, or a note saying it of them: "I've had a fever", "she has a cough"; or how
+#: they feel, said as one word: "I'm constipated", "he's really dizzy".
 _HAS = r"(?:(?:i\s+think|i\s+guess|i\s+believe|maybe)\s+)?" \
        r"(?:(?:has|have)\s+(?=(?:a|an)\s)|(?:i['’]m|i\s+am|she['’]s|he['’]s|she\s+is|he\s+is)\s+(?=(?:a|an)\s)|" \
+       r"(?:i['’]m|i\s+am|she['’]s|he['’]s|she\s+is|he\s+is|i\s+feel|she\s+feels|he\s+feels)\s+" \
+       r"(?:(?:so|really|very|always|constantly|quite|a\s+bit|kind\s+of)\s+)*(?=[a-z-]+\s*$)|" \
        rf"{_SUBJECT}(?:['’]ve|['’]s|\s+have|\s+has)?\s+(?:been\s+)?(?:got|had|having|have|has|gets|" \
        r"getting|keeps?\s+(?:having|getting))\s+)" \
        r"(?:(?:(?:a|an)\s+)?(?:(?:really|so)\s+)?(?:terrible|awful|horrible|bad)\s+)?"  # "terrible morning sickness"
@@ -177,6 +180,8 @@ def without_frame(mention: str) -> str:
     ('sprained right ankle', 'exertional heat stroke')
     >>> without_frame("dog bit my right hand, two deep puncture wounds")
     'dog bite of right hand'
+    >>> without_frame("I'm constipated"), without_frame("he's really dizzy"), without_frame("I'm a diabetic")
+    ('constipated', 'dizzy', 'diabetic')
     >>> without_frame("I haven't been able to pee since last night"), without_frame("ulcer in a diabetic")
     ("I haven't been able to pee", 'ulcer in a diabetic')
     """

@@ -115,7 +115,11 @@ def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list
         if gate[1].search(said) and (found := [p for p in phrasings if p.says(said, category)]):
             # what the sentence says first leads ("SBP dropped on standing, with lightheadedness"); the file's
             # order (the narrower first) among phrasings said from the same word
-            return sorted(found, key=lambda p: p.pattern.search(said).start())  # type: ignore[union-attr]
+            ordered = sorted(found, key=lambda p: p.pattern.search(said).start())  # type: ignore[union-attr]
+            once: dict[str, Phrasing] = {}
+            for phrasing in ordered:  # each reading once, where it is said first
+                once.setdefault(phrasing.means, phrasing)
+            return list(once.values())
     hurting = pain_of_a_part(mention) if category == "finding" else None
     return [hurting] if hurting is not None else []
 

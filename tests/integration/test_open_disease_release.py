@@ -787,6 +787,8 @@ def test_a_value_before_its_name_a_partless_kind_a_case_in_weeks_and_a_dose_by_m
     assert code("hard of hearing", "finding") == "HP:0000365" and code("he stutters") == "F80.81"
     assert code("A 4-year-old with fever tugs at his ear; the right tympanic membrane bulges, and acute "
                 "suppurative otitis media is diagnosed.") == "H66.001"
+    assert code("I'm constipated", "finding") == "HP:0002019" and code("my heart flutters", "finding") == "HP:0001962"
+    assert code("I pee a lot at night", "finding") == "HP:0000017" and code("I pee a lot", "finding") == "HP:0000103"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
