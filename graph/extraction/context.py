@@ -106,9 +106,15 @@ _TAKEN_FOR = re.compile(r"^(?P<use>(?:on\s+)?long[- ]term\s+(?:use\s+of\s+)?\S+(
                         re.IGNORECASE)
 #: An injury a patient tells of their own body ("I sprained my right ankle", "broke his wrist"): the injury's
 #: participle, the part as it is named ("sprained right ankle"), the way chapter 19 is searched.
-_OWN_INJURY = re.compile(r"^(?:(?:i|she|he|they|we)\s+)?(?P<verb>sprained|strained|broke|broken|fractured|"
-                         r"dislocated|bruised|tore|torn)\s+(?:my|his|her|their|our)\s+", re.IGNORECASE)
-_PARTICIPLE = {"broke": "broken", "tore": "torn"}
+_OWN_INJURY = re.compile(r"^(?:[^,;]*?\band\s+)?(?:(?:i|she|he|they|we)\s+)?(?P<verb>sprained|strained|broke|broken|"
+                         r"fractured|dislocated|bruised|tore|torn|twisted|rolled|jammed|cut|sliced|burned|burnt|"
+                         r"stubbed|bumped|banged)\s+(?:my|his|her|their|our)\s+", re.IGNORECASE)
+#: How chapter 19 says what the patient did to the part: "twisted my ankle" is a sprain of it, "cut my thumb" a
+#: laceration, "stubbed my toe" a contusion.
+_PARTICIPLE = {"broke": "broken", "tore": "torn", "twisted": "sprained", "rolled": "sprained", "jammed": "sprained",
+               "cut": "laceration of", "sliced": "laceration of", "burned": "burn of", "burnt": "burn of",
+               "stubbed": "contusion of", "bumped": "contusion of", "banged": "contusion of",
+               "bruised": "contusion of"}
 #: An animal's bite as the bitten tell it ("the dog bit my right hand"): a bite of the part, as chapter 19
 #: titles an open bite ("Open bite of right hand"); how deep or how many wounds is no word of it.
 _BIT = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|neighbou?r.?s)\s+)?(?P<animal>dog|cat|puppy|kitten|horse|"
@@ -178,6 +184,10 @@ def without_frame(mention: str) -> str:
     ('hives', 'ear infection')
     >>> without_frame("I sprained my right ankle"), without_frame("exertional heat stroke in a marathon runner")
     ('sprained right ankle', 'exertional heat stroke')
+    >>> without_frame("twisted my left ankle stepping off a curb"), without_frame("cut my left thumb while cooking")
+    ('sprained left ankle stepping off a curb', 'laceration of left thumb while cooking')
+    >>> without_frame("fell off a ladder and broke my right wrist")
+    'broken right wrist'
     >>> without_frame("dog bit my right hand, two deep puncture wounds")
     'dog bite of right hand'
     >>> without_frame("I'm constipated"), without_frame("he's really dizzy"), without_frame("I'm a diabetic")
@@ -597,6 +607,33 @@ def as_foreign_body(mention: str) -> str | None:
     return f"foreign body in {said['side']}{_ORIFICES[said['orifice'].lower()]}"
 
 
+#: More than one rib said broken: "rib fractures, left, 3 ribs", "three fractured ribs", "fractures of ribs 4-6".
+_RIBS_BROKEN = re.compile(
+    r"\b(?:(?:multiple|several|two|three|four|five|six|\d+)\s+(?:(?:left|right|l|r)[- ]sided\s+|(?:left|right)\s+)?"
+    r"(?:rib\s+fractures|fractured\s+ribs|broken\s+ribs|ribs)|rib\s+fractures|fractures\s+of\s+(?:the\s+)?"
+    r"(?:left\s+|right\s+)?ribs|(?:fractured|broken)\s+ribs|ribs\s+\d+\s*(?:-|to|through|and)\s*\d+)\b",
+    re.IGNORECASE)
+
+
+def as_rib_fractures(mention: str) -> str | None:
+    """Ribs said broken in the plural, as S22.4- titles them: "multiple fractures of ribs", the side kept for
+    the code's axis. ``None`` where one rib, or none, is said.
+
+    >>> as_rib_fractures("rib fractures, left, 3 ribs"), as_rib_fractures("three fractured ribs on the right")
+    ('multiple fractures of ribs, left', 'multiple fractures of ribs, right')
+    >>> as_rib_fractures("single R rib fx"), as_rib_fractures("traumatic pneumothorax after rib fractures")
+    (None, None)
+    """
+    said = _RIBS_BROKEN.search(mention)
+    if said is None or re.search(r"\b(?:single|one|1)\s+(?:\w+\s+)?rib\b", mention, re.I) \
+            or re.search(r"[a-z]{4,}", re.sub(r"\b(?:left|right|closed|displaced|nondisplaced|acute|multiple|several|"
+                                             r"three|four|five)\b", "", mention[:said.start()], flags=re.I), re.I):
+        return None  # the ribs are the mention's own, not the cause of something before them
+    sides = {("left" if w.lower() in ("left", "l") else "right") for w in re.findall(r"\b(left|right|l|r)\b", mention,
+                                                                               re.IGNORECASE)}
+    return "multiple fractures of ribs" + (f", {sides.pop()}" if len(sides) == 1 else "")
+
+
 #: A deep vein thrombosis as notes write it, and the deep veins I82.4–I82.C titles name one by one.
 _DVT = re.compile(r"\b(?:dvts?|deep\s+ve(?:in|nous)\s+thromb(?:osis|i|us)|thrombosis|thrombus|clot)\b", re.IGNORECASE)
 _DEEP_VEIN = re.compile(r"\b(?P<side>(?:left|right|l|r|bilateral)\s+)?(?P<vein>femoral|popliteal|"
@@ -719,7 +756,9 @@ _INJURY_WORD = re.compile(r"\b(?:fx|fxs|fractures?|fractured|lacs?|lacerations?|
                           r"heat\s?stroke|heat\s+exhaustion|heat\s+cramps|heat\s+syncope|frostbite)\b",
                           re.IGNORECASE)
 _MECHANISM = re.compile(r"\s*(?:,|\s[-–—]+)?\s+(?:after|following|from|while|during|when|playing|lifting|using|"
-                        r"grinding|falling|fell|hit|struck|s/p|by)\b.*$|"
+                        r"grinding|falling|fell|hit|struck|s/p|by|stepping|walking|running|climbing|jumping|"
+                        r"landing|reaching|carrying|moving|pushing|pulling|tripping|slipping|cooking|chopping|"
+                        r"skiing|skating|biking|cycling|dancing|hiking)\b.*$|"
                         # a clause of its own telling how: "broke my nose - took an elbow playing basketball"
                         r"\s*(?:,|\s[-–—]+)\s+(?:took|got|tripped|slipped|collided|ran\s+into|caught)\b.*$|"
                         # a bare activity ("…, skiing"), never how the injury stands ("…, healing", "…, bleeding")

@@ -69,6 +69,7 @@ from graph.extraction.context import (
     as_gestational_age,
     as_malignant_neoplasm,
     as_poisoning,
+    as_rib_fractures,
     as_secondary_neoplasm,
     as_vein_thrombosis,
     caused_as_titles_say,
@@ -939,6 +940,12 @@ class Grounder:
                     again.steps.insert(0, _aside(mention, form))
                     return again
             return decided
+        ribs = as_rib_fractures(mention) if category == "diagnosis" and last_resorts else None
+        if ribs is not None:  # "rib fractures, left, 3 ribs": S22.42XA, never the one rib a look-alike names
+            decided = self.ground(ribs, category, system=system, code=code, last_resorts=False)
+            if decided.outcome != "reject" and decided.code and decided.code.startswith("S22.4"):
+                decided.steps.insert(0, f"ribs: {mention!r} says more than one rib broken, {ribs!r}")
+                return decided
         vein = as_vein_thrombosis(mention) if category == "diagnosis" and last_resorts else None
         if vein is not None:  # "DVT of the R popliteal vein": I82.431, never the "unspecified deep veins" of the leg
             decided = self.ground(vein, category, system=system, code=code, last_resorts=False)

@@ -789,6 +789,12 @@ def test_a_value_before_its_name_a_partless_kind_a_case_in_weeks_and_a_dose_by_m
                 "suppurative otitis media is diagnosed.") == "H66.001"
     assert code("I'm constipated", "finding") == "HP:0002019" and code("my heart flutters", "finding") == "HP:0001962"
     assert code("I pee a lot at night", "finding") == "HP:0000017" and code("I pee a lot", "finding") == "HP:0000103"
+    # injuries as patients tell them; ribs broken in the plural
+    assert code("twisted my left ankle stepping off a curb") == "S93.402A"
+    assert code("cut my left thumb while cooking") == "S61.012A"
+    assert code("fell off a ladder and broke my right wrist") == "S62.101A"
+    assert code("three fractured ribs on the right") == "S22.41XA" and code("single R rib fx") == "S22.31XA"
+    assert code("traumatic pneumothorax after rib fractures") != "S22.49XA"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
