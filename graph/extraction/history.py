@@ -69,6 +69,12 @@ _SINCE_DONE = re.compile(r"\s*,?\s+(?:(?:treated|managed|resected|excised|remove
 _HOW_OFTEN_TAKEN = re.compile(r"\s+(?:daily|nightly|weekly|continuously|continuous|round\s+the\s+clock|24/7|"
                               r"at\s+night|with\s+exertion|(?:once|twice|\d+|one|two|three|four)\s+(?:times\s+)?"
                               r"(?:a|per|each)\s+(?:day|week|night))\s*$", re.IGNORECASE)
+#: What a treatment is taken for, after it: "on warfarin for afib", "on insulin for T1DM".
+_TAKEN_FOR = re.compile(r"\s+for\s+(?!(?:years?|months?|weeks?|days?|life|a\s+while|the\s+past|the\s+last|\d)\b)"
+                        r"\S.*$", re.IGNORECASE)
+#: Which relative had it, after it: "… colon cancer in mother", "… breast cancer (maternal aunt)".
+_IN_KIN = re.compile(rf"\s*(?:,\s*|\s+(?:in|of)\s+(?:a\s+)?|\s*\(\s*)(?:(?:maternal|paternal)\s+)?{_KIN}"
+                     rf"(?:\s*(?:,|and|&)\s*(?:(?:maternal|paternal)\s+)?{_KIN})*\s*\)?\s*$", re.IGNORECASE)
 _CODE = r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]+)?"
 _SPAN = re.compile(rf"({_CODE})(?:\.-)?(?:\s*-\s*({_CODE}))?")
 _CLASSIFIABLE = re.compile(r"classifiable to\s+(.*)$", re.IGNORECASE)
@@ -99,6 +105,10 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='history', of='stroke'), Shorthand(kind='treatment', of='steroid'))
     >>> read_shorthand("PPM placed 2018 for CHB"), read_shorthand("stent placed")
     (Shorthand(kind='status', of='PPM'), Shorthand(kind='status', of='stent'))
+    >>> read_shorthand("family history of colon cancer in mother"), read_shorthand("FHx breast cancer (maternal aunt)")
+    (Shorthand(kind='family', of='colon cancer'), Shorthand(kind='family', of='breast cancer'))
+    >>> read_shorthand("on warfarin for afib"), read_shorthand("on insulin for T1DM")
+    (Shorthand(kind='treatment', of='warfarin'), Shorthand(kind='treatment', of='insulin'))
     >>> read_shorthand("has been on insulin for years"), read_shorthand("s/p deceased-donor kidney transplant")
     (Shorthand(kind='treatment', of='insulin'), Shorthand(kind='status', of='kidney transplant'))
     >>> read_shorthand("mother and sister both had breast cancer"), read_shorthand("father died of an MI")
@@ -129,7 +139,10 @@ def read_shorthand(mention: str) -> Shorthand | None:
     rest = found.group("rest").strip()
     if kind in ("history", "family"):  # "prostate cancer treated with radiation", "a heart attack at 50"
         rest = _SINCE_DONE.sub("", rest) or rest
+    if kind == "family":  # "family history of colon cancer in mother": the relative is no word of the code
+        rest = _IN_KIN.sub("", rest) or rest
     if kind == "treatment":
+        rest = _TAKEN_FOR.sub("", rest) or rest  # "on warfarin for afib": the warfarin, the afib a code of its own
         rest = _HOW_OFTEN_TAKEN.sub("", rest) or rest
         rest = _FOR_HOW_LONG.sub("", rest) or rest
         rest = _HOW_MUCH.sub("", rest) or rest  # "on 2L home O2": oxygen, however much

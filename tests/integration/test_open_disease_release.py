@@ -795,6 +795,9 @@ def test_a_value_before_its_name_a_partless_kind_a_case_in_weeks_and_a_dose_by_m
     assert code("fell off a ladder and broke my right wrist") == "S62.101A"
     assert code("three fractured ribs on the right") == "S22.41XA" and code("single R rib fx") == "S22.31XA"
     assert code("traumatic pneumothorax after rib fractures") != "S22.49XA"
+    # statuses with what they are for, whose relative, and a brand's name
+    assert code("on Coumadin for afib") == "Z79.01" and code("on Eliquis") == "Z79.01"
+    assert code("family history of colon cancer in mother") == "Z80.0" and code("homeless") == "Z59.00"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
