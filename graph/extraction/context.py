@@ -607,6 +607,22 @@ def as_foreign_body(mention: str) -> str | None:
     return f"foreign body in {said['side']}{_ORIFICES[said['orifice'].lower()]}"
 
 
+#: The words of a condition's kind or grade a note puts after it: "asthma exacerbation, mild intermittent".
+_KIND_AFTER = re.compile(r"^(?P<condition>[^,]+?),\s*(?P<kind>(?:(?:mild|moderate|severe|intermittent|persistent|"
+                         r"acute|chronic|subacute|recurrent|episodic|refractory)\s*)+)$", re.IGNORECASE)
+
+
+def kind_first(mention: str) -> str | None:
+    """A condition with its kind said after it, as titles say it, before: "asthma exacerbation, mild
+    intermittent" is a "mild intermittent asthma exacerbation"; ``None`` where no such clause ends it.
+
+    >>> kind_first("asthma exacerbation, mild intermittent"), kind_first("asthma, left lung")
+    ('mild intermittent asthma exacerbation', None)
+    """
+    said = _KIND_AFTER.match(mention.strip())
+    return f"{said['kind'].strip()} {said['condition'].strip()}" if said else None
+
+
 #: More than one rib said broken: "rib fractures, left, 3 ribs", "three fractured ribs", "fractures of ribs 4-6".
 _RIBS_BROKEN = re.compile(
     r"\b(?:(?:multiple|several|two|three|four|five|six|\d+)\s+(?:(?:left|right|l|r)[- ]sided\s+|(?:left|right)\s+)?"

@@ -80,6 +80,7 @@ from graph.extraction.context import (
     exertional,
     found_by_a_test,
     in_a_newborn,
+    kind_first,
     over_a_site,
     pregnancy_said,
     said_after_trauma,
@@ -1113,6 +1114,9 @@ class Grounder:
         if found is None and category == "diagnosis" and last_resorts and (thing := as_foreign_body(mention)):
             said_otherwise.append((thing, f"foreign body: {mention!r} is said as chapter 19 titles it, {thing!r}",
                                    "T"))
+        if found is None and last_resorts and (kinded := kind_first(mention)):
+            said_otherwise.append((kinded, f"kind: {mention!r} says its kind after it, as titles say it before: "
+                                           f"{kinded!r}", None))
         if found is None and category == "diagnosis" and last_resorts and (stroke := as_cerebral_infarction(mention)):
             said_otherwise.append((stroke, f"stroke: {mention!r} is said as ICD-10-CM titles name a stroke of an "
                                            f"artery with no cause stated, {stroke!r}", "I"))

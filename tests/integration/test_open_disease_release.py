@@ -798,6 +798,11 @@ def test_a_value_before_its_name_a_partless_kind_a_case_in_weeks_and_a_dose_by_m
     # statuses with what they are for, whose relative, and a brand's name
     assert code("on Coumadin for afib") == "Z79.01" and code("on Eliquis") == "Z79.01"
     assert code("family history of colon cancer in mother") == "Z80.0" and code("homeless") == "Z59.00"
+    # a kind said after the condition; the Index's defaults for pancytopenia, sickle cell crisis, recurrent
+    # depression and an anemia of menstrual blood loss
+    assert code("asthma exacerbation, mild intermittent") == "J45.21" and code("pancytopenia") == "D61.818"
+    assert code("sickle cell anemia with crisis") == "D57.00" and code("depression, recurrent severe") == "F33.2"
+    assert code("iron deficiency anemia secondary to menorrhagia") == "D50.0"
 
 
 def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbreviation_it_went_through(
