@@ -941,19 +941,17 @@ class Grounder:
                     again.steps.insert(0, _aside(mention, form))
                     return again
             return decided
-        ribs = as_rib_fractures(mention) if category == "diagnosis" and last_resorts else None
-        if ribs is not None:  # "rib fractures, left, 3 ribs": S22.42XA, never the one rib a look-alike names
-            decided = self.ground(ribs, category, system=system, code=code, last_resorts=False)
-            if decided.outcome != "reject" and decided.code and decided.code.startswith("S22.4"):
-                decided.steps.insert(0, f"ribs: {mention!r} says more than one rib broken, {ribs!r}")
-                return decided
-        vein = as_vein_thrombosis(mention) if category == "diagnosis" and last_resorts else None
-        if vein is not None:  # "DVT of the R popliteal vein": I82.431, never the "unspecified deep veins" of the leg
-            decided = self.ground(vein, category, system=system, code=code, last_resorts=False)
-            if decided.outcome != "reject" and decided.method in _EXACT_METHODS:
-                decided.steps.insert(0, f"vein: {mention!r} is said as ICD-10-CM titles name a thrombosis of one "
-                                        f"deep vein, {vein!r}")
-                return decided
+        # said as titles name it, before a look-alike can take the mention: "rib fractures, left, 3 ribs" is
+        # S22.42XA, never the one rib; "DVT of the R popliteal vein" I82.431, never the leg's unspecified veins
+        for titled, why, taken in (
+                (as_rib_fractures, "says more than one rib broken", lambda d: (d.code or "").startswith("S22.4")),
+                (as_vein_thrombosis, "names a thrombosis of one deep vein", lambda d: d.method in _EXACT_METHODS)):
+            titled_as = titled(mention) if category == "diagnosis" and last_resorts else None
+            if titled_as is not None:
+                decided = self.ground(titled_as, category, system=system, code=code, last_resorts=False)
+                if decided.outcome != "reject" and taken(decided):
+                    decided.steps.insert(0, f"titled: {mention!r} {why}, as ICD-10-CM titles say it: {titled_as!r}")
+                    return decided
         written = sides_said(tokens(mention))  # "AOM R ear": the right ear, never "rear"
         if category == "diagnosis":  # "dislocated left shoulder": a dislocation of the left shoulder
             written = one_side_said(injury_nouns(written))
@@ -2313,8 +2311,6 @@ class Grounder:
                    if "ICD10CM" in systems else None)
         if indexed is not None:
             named.append((self.lexicon.by_ref[("ICD10CM", indexed.code)], indexed))
-        # an ontology's name lent across a cross-reference that says less than the code's title: DOID's "hepatic
-        # steatosis" (of "steatotic liver disease", cross-referenced to K70.0) is no "Alcoholic fatty liver"
         # a code titled "… in diseases classified elsewhere" is a manifestation, coded after its disease, never
         # the code of a name lent across a cross-reference: "kidney infection" is no N16
         named += [(entry, loan) for entry, loan in self._lent(words, systems, steps)
