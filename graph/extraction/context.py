@@ -94,7 +94,8 @@ _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?
 #: age ("pyloric stenosis in a 4-week-old" is the infantile form) nor a condition ("ulcer in a diabetic").
 _IN_A_PERSON = r"in\s+an?\s+(?:[a-z-]+\s+){0,2}(?:runner|player|worker|athlete|swimmer|cyclist|hiker|soldier|" \
                r"farmer|climber|golfer|skier|dancer|gymnast|weightlifter|lifter|roofer|carpenter|student|traveler|" \
-               r"traveller|recruit)"
+               r"traveller|recruit)" \
+               r"|in\s+an?\s+(?:(?!pregnant\b)[a-z0-9-]+\s+){0,2}(?:woman|man|female|male|lady|adult|teenager|adolescent)\b"
 #: How often ("nocturia three times nightly"), and that it keeps coming ("jock itch that keeps coming back").
 _HOW_OFTEN = r"(?:(?:\d+|one|two|three|four|five|six|several|many)\s+times\s+(?:(?:a|an|per|each|every)\s+)?" \
              r"(?:night|nightly|day|daily|week|weekly|hour)|(?:that|which)\s+(?:keeps?|kept)\s+coming\s+back)"
@@ -715,14 +716,15 @@ _NOTE_ASIDES = re.compile(
     # when it was last looked for: "hx of adenomatous colon polyps, last scope 2022"
     r"|\s*,?\s*\blast\s+(?:scope|colonoscopy|egd|endoscopy|mammogram|scan|ct|mri|pap(?:\s+smear)?|exam|visit|seen)\b"
     # when it was seen, as a day's notes say it: "K 6.1 this am"
-    r"|\s*\b(?:this\s+(?:am|pm|morning|afternoon|evening)|today|tonight|last\s+night|overnight)\b"
+    r"|\s*\b(?:this\s+(?:am|pm|morning|afternoon|evening)|today|tonight|last\s+night|overnight|yesterday)\b"
     # DSM-5's specifiers of a remission, which ICD-10-CM codes as "in remission" whichever (F10.21)
     r"|\s*\b(?:early|sustained)\b(?=\s+remission\b)"
     r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|yrs?|years?))?\b"
     # how it happened, an external cause coded apart (chapter 20): "L hip contusion s/p mechanical fall"
     r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
-    r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|straddle\s+injury|(?:fist\s*)?fight|"
-    r"punch|slap|being\s+(?:punched|slapped|hit))\b"
+    r"(?:fall(?:\s+(?:down|from|off|onto|on)\s+(?:the\s+|a\s+)?(?:stairs|steps|ladder(?:\s+rungs?)?|bed|chair|roof|"
+    r"bike|bicycle|horse|curb|ice|stool|table))?|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|"
+    r"straddle\s+injury|(?:fist\s*)?fight|punch|slap|being\s+(?:punched|slapped|hit))\b"
     # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
     r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b(?![\s-]*old\b)"
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
@@ -865,6 +867,26 @@ def denied_clause(mention: str) -> tuple[str, str] | None:
     return (said["rest"].strip(), said["what"].strip()) if said else None
 
 
+def last_clause_apart(mention: str) -> tuple[str, str] | None:
+    """A mention as what comes before its last clause and that clause, split at its last comma or semicolon
+    outside parentheses ("chronic hepatitis C, genotype 1a, treatment-naive": "chronic hepatitis C, genotype
+    1a" and "treatment-naive"); ``None`` where it has one clause. What the clause is worth is the caller's to
+    judge: it knows what the rest names.
+
+    >>> last_clause_apart("Hashimoto thyroiditis, TPO Ab positive")
+    ('Hashimoto thyroiditis', 'TPO Ab positive')
+    >>> last_clause_apart("fragile X (>200 CGG repeats, full mutation)"), last_clause_apart("Turner syndrome")
+    (None, None)
+    """
+    depth, cut = 0, -1
+    for i, char in enumerate(mention):
+        depth += (char == "(") - (char == ")")
+        if char in ",;" and depth == 0:
+            cut = i
+    head, last = mention[:cut].strip(" ,;"), mention[cut + 1:].strip(" ,;")
+    return (head, last) if cut > 0 and head and last else None
+
+
 def without_note_asides(mention: str) -> list[str]:
     """Shorter forms of a note's mention, the longest first: without what is in parentheses, years, counts
     and where it was seen, then without its last clauses one by one while each gives a value or a score ("pAF,
@@ -900,6 +922,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['herpes zoster']
     >>> without_note_asides("afib with RVR"), without_note_asides("atrial flutter with rapid ventricular response")
     (['afib'], ['atrial flutter'])
+    >>> without_note_asides("traumatic SDH after fall down stairs, no LOC")
+    ['traumatic SDH, no LOC']
     >>> without_note_asides("broken nose after a fist fight")
     ['broken nose']
     >>> without_note_asides("hepatomegaly, 4 cm below the costal margin")
@@ -1256,7 +1280,10 @@ _DIAGNOSIS_STATED = (
     re.compile(r",?\s+consistent\s+with\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|$))", re.IGNORECASE),
     # "… is found to have a central retinal artery occlusion", "… tests positive for influenza A"
     re.compile(r"\b(?:is|was|were)\s+found\s+to\s+have\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|,\s|$))", re.IGNORECASE),
-    re.compile(r"\btests?\s+positive\s+for\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|,\s|$))", re.IGNORECASE),
+    re.compile(r"\btest(?:s|ed)?\s+positive\s+for\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|,\s|$))", re.IGNORECASE),
+    # a case's own heading for it: "… receives surfactant. Dx: respiratory distress syndrome."
+    re.compile(r"(?:^|[;.]\s+)(?:dx|diagnosis|final\s+diagnosis|impression|assessment)\s*:\s*(?P<dx>[^;:.]+?)"
+               r"\.?\s*$", re.IGNORECASE),
     # "…, Behcet disease is the diagnosis."
     re.compile(r"(?:^|[;.]\s+|,\s+)(?P<dx>[^;.,]+?)\s+is\s+the\s+(?:most\s+likely\s+|likely\s+|final\s+)?diagnosis\b",
                re.IGNORECASE),
@@ -1275,6 +1302,22 @@ _DIAGNOSIS_STATED = (
 )
 #: What a vignette's "diagnosed" does not make a diagnosis of: a patient's age and sex before it.
 _A_PATIENT = re.compile(r"^(?:an?\s+)?\d+[- ](?:year|month|week|day)[- ]old\b.*$", re.IGNORECASE)
+
+
+#: A case whose patient is a newborn: its age in hours or days, "newborn", "neonate", born at some weeks.
+_A_NEWBORN = re.compile(r"\b(?:newborn|neonate|neonatal|\d+[- ](?:hour|day)[- ]old|born\s+at\s+\d+\s*(?:weeks|wks)|"
+                        r"(?:hours|minutes)\s+(?:of|after)\s+(?:birth|delivery))\b", re.IGNORECASE)
+
+
+def a_newborns_case(mention: str) -> bool:
+    """Whether a case is of a newborn, whose conditions the perinatal chapter names apart.
+
+    >>> a_newborns_case("Infant born at 28 weeks develops grunting within hours of birth.")
+    True
+    >>> a_newborns_case("A 9-month-old infant has wheezing and a runny nose."), a_newborns_case("A 2-day-old")
+    (False, True)
+    """
+    return _A_NEWBORN.search(mention) is not None
 
 
 def diagnosis_stated(mention: str) -> list[str]:
@@ -1307,6 +1350,8 @@ def diagnosis_stated(mention: str) -> list[str]:
     ["Bell's palsy"]
     >>> diagnosis_stated("Cirrhosis of liver: jaundice")
     []
+    >>> diagnosis_stated("A 70-year-old has bibasilar crackles and clubbing; HRCT shows a UIP pattern. Dx: IPF.")
+    ['IPF']
     >>> diagnosis_stated("Pneumonia is suspected"), diagnosis_stated("a 40-year-old woman was diagnosed")
     ([], [])
     """

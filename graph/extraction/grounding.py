@@ -58,6 +58,7 @@ from graph.extraction.axes import (
 from graph.extraction.context import (
     DRUG_INDUCED_FORMS,
     POSTPROCEDURAL_FORMS,
+    a_newborns_case,
     after_a_procedure,
     after_a_stroke,
     anaphylaxis_to_a_food,
@@ -81,6 +82,7 @@ from graph.extraction.context import (
     found_by_a_test,
     in_a_newborn,
     kind_first,
+    last_clause_apart,
     over_a_site,
     pregnancy_said,
     said_after_trauma,
@@ -791,6 +793,27 @@ _CAUSE_SAID = {"drug": frozenset({"drug", "drugs", "induced", "druginduced", "me
                "procedure": frozenset({"postprocedural", "postoperative", "postsurgical", "postirradiation"})}
 
 
+#: Methods that find a concept by its likeness to the words, not by a name that says them: a clause set aside
+#: beside such a find would stack one guess on another.
+_LIKENESS_METHODS = frozenset({"fuzzy", "corroborated"})
+#: The most words a clause set aside beside a condition may have (:meth:`Grounder._told_apart_by_none`): a
+#: detail is a few words ("TPO Ab positive", "genotype 1a"); a longer clause tells more than a detail.
+ASIDE_MOST_WORDS = 4
+#: Words titles use to say how they classify, not what: a clause's "not yet done" shares no axis with a title's
+#: "not elsewhere classified".
+_TITLES_GRAMMAR = frozenset({"not", "no", "without", "yet", "other", "specified", "unspecified", "elsewhere",
+                             "classified", "nos", "nec"})
+#: Title words too common to say which condition a title is of.
+_GENERIC_TITLE_WORDS = frozenset({"disease", "disorder", "syndrome", "condition", "acute", "chronic", "type"})
+#: Regions of the abdomen, as notes name them before the organ's adjective ("epigastric abdominal pain").
+_ABDOMINAL_REGIONS = frozenset({"epigastric", "periumbilical", "umbilical", "suprapubic", "hypogastric", "quadrant",
+                                "iliac", "hypochondrial", "flank"})
+_DENIAL_FIRST = re.compile(r"^\s*(?:no|not|without|denies|negative\s+for|never)\b", re.IGNORECASE)
+_AND = re.compile(r"\band\b|&|/", re.IGNORECASE)
+#: The words that state a side, as notes and titles write them.
+_SIDE_WORDS = frozenset(SIDES) | frozenset(SIDES.values())
+
+
 def _judging_the_proposal(decided: Decision, failure: str | None, system: str | None,
                           code: str | None) -> Decision:
     """``decided``, found for a shorter form of a mention whose proposed code failed (``failure`` says how), as
@@ -853,6 +876,7 @@ class Grounder:
         self._fuzzy_memo: dict[tuple[tuple[str, ...], str, tuple[str, ...]], tuple[Entry, float] | None] = {}
         self._poisonings: list[Entry] | None = None  # T36–T50 initial poisonings, gathered on first use
         self._history: dict[str, list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]] = {}
+        self._categories: dict[str, tuple[frozenset[str], bool]] = {}  # ICD-10-CM category → its words
 
     def systems_for(self, category: str, finding_type: str | None = None) -> tuple[str, ...]:
         order = list(SYSTEM_ORDER[category])
@@ -1192,11 +1216,18 @@ class Grounder:
         for phrase in diagnosis_stated(mention) if found is None and category == "diagnosis" and last_resorts else ():
             # a vignette that names the diagnosis made ("…, and primary genital syphilis is diagnosed"): that
             # diagnosis, as the cascade grounds it said alone
-            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
-                                  corroborate=corroborate)
+            if a_newborns_case(mention):
+                # "Infant born at 28 weeks … Dx: respiratory distress syndrome": the newborn's (P22.0), never the
+                # adult's J80; the phrase alone only where its code is a newborn's or congenital
+                newborns = self._newborns_condition(phrase, category, finding_type, system, code, corroborate)
+                if newborns is not None:
+                    newborns.steps.insert(0, f"vignette: the text states the diagnosis {phrase!r} of a newborn")
+                    return newborns
+                continue
+            decided = self.ground(phrase, category, finding_type=finding_type, corroborate=corroborate)
             if decided.outcome != "reject":
                 decided.steps.insert(0, f"vignette: the text states the diagnosis {phrase!r}")
-                return decided
+                return _judging_the_proposal(decided, failure, system, code)
         for phrase in found_by_a_test(mention) if found is None and category == "diagnosis" and last_resorts else ():
             # a vignette's test that found it ("CT shows a 5-mm stone in the left ureter"): the condition the text
             # states; named exactly, never by a look-alike, for a vignette says much else beside it
@@ -1245,6 +1276,15 @@ class Grounder:
             if decided.outcome != "reject" and _says_without(decided.display or "", denied[1]):
                 decided.steps.insert(0, f"aside: {mention!r} says no {denied[1]!r}, which {decided.code}'s title "
                                         "states as its 'without'")
+                return _judging_the_proposal(decided, failure, system, code)
+        split = last_clause_apart(mention) if found is None and last_resorts else None
+        if split is not None:  # "chronic hepatitis C, genotype 1a": a detail no code of B18 tells apart
+            head, detail = split
+            decided = self.ground(head, category, finding_type=finding_type, categories=categories)
+            if decided.outcome != "reject" and decided.method not in _LIKENESS_METHODS \
+                    and self._told_apart_by_none(decided, head, detail):
+                decided.steps.insert(0, f"aside: no code of {(decided.code or '')[:3]} tells {detail!r} apart, "
+                                        f"so {mention!r} is {head!r}")
                 return _judging_the_proposal(decided, failure, system, code)
         respelled = self._respelled(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
         if respelled is not None:
@@ -1376,6 +1416,63 @@ class Grounder:
             return fixed if fixed is not None and fixed.endswith("itis") else None
 
         return self._mended(mention, fix)
+
+    def _newborns_condition(self, phrase: str, category: str, finding_type: str | None, system: str | None,
+                            code: str | None, corroborate: bool) -> Decision | None:
+        """A condition a newborn's case states, as the perinatal chapter names a newborn's ("… of newborn"), or
+        said alone where its code is a newborn's (P) or congenital (Q); ``None`` where neither grounds."""
+        for form in (f"{phrase} of newborn", f"{phrase} in newborn", f"neonatal {phrase}", phrase):
+            decided = self.ground(form, category, finding_type=finding_type, system=system, code=code,
+                                  last_resorts=form == phrase, corroborate=corroborate)
+            if decided.outcome != "reject" and decided.system == "ICD10CM" and (decided.code or " ")[0] in "PQ":
+                return decided
+        return None
+
+    def _told_apart_by_none(self, decided: Decision, condition: str, clause: str) -> bool:
+        """Whether a clause beside an ICD-10-CM condition says nothing the codes of its category tell apart: no
+        word of it (its abbreviations read, its sides said) is a word of a title or name under the category, it
+        states no side or site where a title there names one, and it names no diagnosis or finding of its own.
+        A detail the classification has no place for ("genotype 1a", "TPO Ab positive", "echo not yet done") is
+        the note's, not the code's; a word a title there holds, or a title of another category naming the
+        condition, ("CKD 3", "left eye", "with hemorrhage") may be
+        an axis, and a clause that names a condition (or joins one with "and") is a second diagnosis, not a detail
+        of the first. A clause of more than :data:`ASIDE_MOST_WORDS` words is no detail, nor one that denies
+        something or says she is pregnant."""
+        if decided.system != "ICD10CM" or not decided.code:
+            return False
+        said = sides_said(tokens(clause, keep_qualifiers=True))
+        if not said or len(said) > ASIDE_MOST_WORDS or _DENIAL_FIRST.match(clause) or pregnancy_said(clause):
+            return False  # what is denied, and a pregnancy, are read where their codes are (chapter 15, "without")
+        words = {*said, *as_organs(said), *as_organs(self.lexicon.expand(said))} - _TITLES_GRAMMAR
+        named, placed = self._category_words(decided.code[:3])
+        if words & named or (placed and (words & _SIDE_WORDS or names_a_site(tuple(words)))):
+            return False
+        # nor by a code of another category named with the condition's words ("diabetes, CKD 3": E11.22's
+        # "… diabetic chronic kidney disease" for the words of E11.9 that "CKD" reads as)
+        entry = self.lexicon.get("ICD10CM", decided.code)
+        titled = {w for name in (self.lexicon.names_of(entry) if entry else ()) for w in name}
+        said_first = {w for w in self.lexicon.expand(tokens(condition)) if w in titled and len(w) > 2
+                      and not w.isdigit()} - _TITLES_GRAMMAR - _GENERIC_TITLE_WORDS
+        if any(said_first & set(variant) and any(ref[0] == "ICD10CM" for ref in self.lexicon.by_name[variant])
+               for word in words for variant in self.lexicon.by_token.get(word, ())):
+            return False
+        return all(self.ground(part, either, last_resorts=False).outcome == "reject"
+                   for part in _AND.split(clause) if part.strip() for either in ("diagnosis", "finding"))
+
+    def _category_words(self, category: str) -> tuple[frozenset[str], bool]:
+        """The words of every title and name of the ICD-10-CM codes under ``category``, and whether one of them
+        names a side or a site of the body."""
+        known = self._categories.get(category)
+        if known is None:
+            named: set[str] = set()
+            for (system, code), entry in self.lexicon.by_ref.items():
+                if system == "ICD10CM" and code.startswith(category):
+                    named.update(tokens(entry.display, keep_qualifiers=True))
+                    for variant in self.lexicon.names_of(entry):
+                        named.update(variant)
+            placed = bool(named & _SIDE_WORDS) or names_a_site(tuple(named))
+            known = self._categories[category] = (frozenset(named), placed)
+        return known
 
     def _respelled(self, mention: str) -> str | None:
         """``mention`` with each word no name uses and no abbreviation stands for replaced by the word of the
@@ -2216,6 +2313,9 @@ class Grounder:
             # is a resting tremor, never the "Hand tremor" a head would leave of it
             partless = tuple(w for w in sideless if w not in BODY_PARTS)
             kinds = [partless] if len(partless) >= 2 and partless != sideless else []
+            # a region of the abdomen says the abdomen: "epigastric abdominal pain" is HPO's "Epigastric pain"
+            kinds += [sideless[:i] + sideless[i + 1:] for i in range(1, len(sideless) - 1)
+                      if sideless[i] == "abdominal" and sideless[i - 1] in _ABDOMINAL_REGIONS]
             for head in [sideless] * (sideless not in ((), readings[0])) + kinds + finding_heads(sideless):
                 named = self._kept_if(self._named, steps, f"head: {said!r} is a finding of {' '.join(head)!r}, the "
                                       "words before it describe it", head, category, systems)

@@ -28,8 +28,9 @@ _DENIED = re.compile(r"\b(?:no(?!\s+(?:one|matter)\b)|not|denies|denied|deny|nev
                      r"(?:haven|hasn|hadn|didn|doesn|don|isn|wasn|aren|weren)['’]?t(?!\s+(?:been\s+)?able\b))\b",
                      re.IGNORECASE)
 _CATEGORIES = ("finding", "diagnosis", "any")
-#: Where a clause ends in a note's sentence: a pertinent negative after it is about something else.
-_CLAUSE_END = re.compile(r"[,;]|\band\b")
+#: Where a clause ends in a note's sentence: a pertinent negative after it is about something else ("my skin
+#: itches all over but there's no rash").
+_CLAUSE_END = re.compile(r"[,;]|\band\b|\bbut\b")
 #: Words that only make a sentence stronger ("bruises really easily"): read without them where the sentence as
 #: written holds no phrasing.
 _INTENSIFIER = re.compile(r"\b(?:really|so|super|quite|extremely|pretty|awfully|terribly|all(?!\s+over\b))\s+",

@@ -843,3 +843,37 @@ def test_the_provenance_of_a_mention_shows_the_ontology_synonym_and_the_abbrevia
     t2dm = chain_of("T2DM")
     assert t2dm["concept"]["code"] == "E11.9"
     assert t2dm["grounding"]["steps"][0].startswith("abbreviations: 't2dm' read as 'type 2 diabete mellitu")
+
+
+def test_a_detail_no_code_of_the_conditions_category_tells_apart_on_the_real_releases(grounder):
+    """Issue 21 on the real releases (none of these is a labelled mention): a note's last clause that no title
+    of the condition's ICD-10-CM category says, and that names no condition of its own, is set aside; one that
+    a title there (or another category's title naming the condition) says stays, as does a side where titles
+    tell sides apart. The Index's tophaceous gout, chronic hepatitis C and a newborn's ABO incompatibility; a
+    case's "Dx:" line, read as a newborn's condition where the case is of a newborn; patients' words."""
+    def code(mention: str, category: str = "diagnosis") -> str | None:
+        return grounder.ground(mention, category).code
+
+    assert code("Hashimoto's thyroiditis, anti-TPO positive") == "E06.3"
+    assert code("celiac disease, tTG IgA elevated") == "K90.0"
+    assert code("myasthenia gravis, AChR antibody positive") == "G70.00"
+    assert code("Graves disease, TSI positive") == "E05.00"
+    assert code("gout, tophaceous") == "M1A.9XX1" and code("chronic hep C, genotype 3") == "B18.2"
+    assert code("pneumonia, aspiration") != "J18.9" and code("peptic ulcer, duodenal") != "K27.9"
+    assert code("psoriasis, nail pitting") != "L40.9"  # a finding of its own
+    # a case's own "Dx:" line; a newborn's case read as the perinatal chapter names its conditions
+    assert code("A boy born at 31 weeks needs CPAP within hours of birth for grunting and retractions. "
+                "Dx: respiratory distress syndrome.") == "P22.0"
+    assert code("A 60-year-old man becomes hypoxemic with bilateral infiltrates after sepsis from pneumonia. "
+                "Dx: ARDS.") == "J80"
+    assert code("A 2-day-old has jaundice with a positive direct Coombs test; mother is O+, baby A+. "
+                "Dx: ABO incompatibility.") == "P55.1"
+    # patients' words: an itch with the rash denied in a clause of its own, ringing ears, a positive test
+    assert code("my whole body itches but there's no rash", "finding") == "HP:0000989"
+    assert code("my ears keep ringing", "finding") == "HP:0000360"
+    assert code("she tested positive for covid") == "U07.1"
+    # a region of the abdomen says the abdomen
+    assert code("epigastric abdominal pain, worse after eating", "finding") == "HP:0410019"
+    # who the patient is, and where a fall was down, are no words of the code; the Index's kinds of incontinence
+    assert code("urge urinary incontinence in a 70-year-old woman") == "N39.41"
+    assert code("traumatic SDH after fall off a ladder, no LOC") == "S06.5X0A"

@@ -502,3 +502,13 @@ def test_a_rare_name_word_a_letter_from_a_common_one_is_read_as_its_slip():
     assert lexicon.respelled("syndrom") == "syndrome"
     assert lexicon.respelled("hepatoma") is None
     assert lexicon.respelled("syndrome") is None
+
+
+def test_a_region_of_the_abdomen_said_before_abdominal_is_the_regions_finding():
+    hpo = "HPO@1"
+    entries = [Entry("HPO", "HP:0000118", "Phenotypic abnormality", hpo, "term"),
+               Entry("HPO", "HP:0002027", "Abdominal pain", hpo, "term", parents=["HP:0000118"]),
+               Entry("HPO", "HP:0410019", "Epigastric pain", hpo, "term", parents=["HP:0002027"])]
+    grounder = Grounder(Lexicon(entries, {"HPO": hpo}, {}), phrasings=[])
+    assert grounder.ground("epigastric abdominal pain", "finding").code == "HP:0410019"
+    assert grounder.ground("crampy abdominal pain", "finding").code == "HP:0002027"  # no region: the head
