@@ -723,7 +723,7 @@ _NOTE_ASIDES = re.compile(
     # how it happened, an external cause coded apart (chapter 20): "L hip contusion s/p mechanical fall"
     r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
     r"(?:fall(?:\s+(?:down|from|off|onto|on)\s+(?:the\s+|a\s+)?(?:stairs|steps|ladder(?:\s+rungs?)?|bed|chair|roof|"
-    r"bike|bicycle|horse|curb|ice|stool|table))?|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|"
+    r"bike|bicycle|horse|curb|ice|stool|table)|\s+on\s+(?:an?\s+)?outstretched\s+(?:hand|arm))?|foosh|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|"
     r"straddle\s+injury|(?:fist\s*)?fight|punch|slap|being\s+(?:punched|slapped|hit))\b"
     # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
     r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b(?![\s-]*old\b)"
@@ -752,7 +752,7 @@ _NOTE_ASIDES = re.compile(
     re.IGNORECASE)
 _AFTER_TRAUMA = re.compile(
     r"\b(?:after|following|from|s/p|due\s+to)\s+(?:an?\s+|the\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
-    r"(?:fall|mvc|mva|motor\s+vehicle\s+(?:collision|accident|crash)|car\s+(?:crash|accident)|assault|"
+    r"(?:fall|foosh|mvc|mva|motor\s+vehicle\s+(?:collision|accident|crash)|car\s+(?:crash|accident)|assault|"
     r"(?:fist\s*)?fight|punch|slap|blow|trauma|injury|being\s+(?:punched|hit|struck))\b", re.IGNORECASE)
 
 
@@ -924,6 +924,10 @@ def without_note_asides(mention: str) -> list[str]:
     (['afib'], ['atrial flutter'])
     >>> without_note_asides("traumatic SDH after fall down stairs, no LOC")
     ['traumatic SDH, no LOC']
+    >>> without_note_asides("R scaphoid fx after FOOSH")
+    ['R scaphoid fx']
+    >>> without_note_asides("L scaphoid fx after a fall on an outstretched hand")
+    ['L scaphoid fx']
     >>> without_note_asides("broken nose after a fist fight")
     ['broken nose']
     >>> without_note_asides("hepatomegaly, 4 cm below the costal margin")

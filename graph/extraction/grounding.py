@@ -481,7 +481,10 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
         ((count(_UNSPECIFIED_MARK, c) + count(_ABSENT_MARK, c), count(_ABSENT_MARK, c),
           c.display.lower().startswith(parent.display.lower()), -len(c.display), c)
          for c in children if c.active and count(_WITH, c) <= 0 and not _grades(parent, c)
-         and not _adds_beside_its_marks(parent, c)),
+         and not _adds_beside_its_marks(parent, c)
+         and not (_adds_before_its_marks(parent, c) and any(c2.active and _UNSPECIFIED_MARK.search(c2.display)
+                                                            and not _adds_before_its_marks(parent, c2)
+                                                            for c2 in children))),
         key=lambda r: r[:4], reverse=True)
     if not ranked or ranked[0][0] <= 0 or (len(ranked) > 1 and ranked[1][:4] == ranked[0][:4]):
         return None
@@ -489,6 +492,18 @@ def _default_child(parent: Entry, children: list[Entry]) -> Entry | None:
                                                                                     ranked[1][4]):
         return None
     return ranked[0][4]
+
+
+def _adds_before_its_marks(parent: Entry, child: Entry) -> bool:
+    """``child``'s title, before its first mark ("unspecified", "without …"), holds a word its parent's title
+    lacks: a kind of its own that happens to carry a mark. S72.45 "Supracondylar fracture without intracondylar
+    extension of lower end of femur" is a supracondylar fracture, not the default of S72.4 "Fracture of lower
+    end of femur" (S72.40 "Unspecified fracture of lower end of femur" is). Counted only where a sibling says
+    "unspecified" and adds nothing before it: K80.2 "Calculus of gallbladder without cholecystitis" is the
+    default of K80 "Cholelithiasis", whose every code says its condition so."""
+    first = min((m.start() for pattern in (_UNSPECIFIED_MARK, _ABSENT_MARK)
+                 if (m := pattern.search(child.display)) is not None), default=len(child.display))
+    return not set(tokens(child.display[:first])) <= set(tokens(parent.display))
 
 
 def _adds_beside_its_marks(parent: Entry, child: Entry) -> bool:

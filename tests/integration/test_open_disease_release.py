@@ -877,3 +877,20 @@ def test_a_detail_no_code_of_the_conditions_category_tells_apart_on_the_real_rel
     # who the patient is, and where a fall was down, are no words of the code; the Index's kinds of incontinence
     assert code("urge urinary incontinence in a 70-year-old woman") == "N39.41"
     assert code("traumatic SDH after fall off a ladder, no LOC") == "S06.5X0A"
+
+
+def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_the_real_releases(grounder):
+    """Issue 21 on the real releases (none of these is a labelled mention): a category's default is never a
+    kind of its own that carries a mark (S72.4's supracondylar "without …", B18's hepatitis B "without delta";
+    the child that only says "unspecified" is); a long bone's distal or proximal end as titles say it; a fall
+    on an outstretched hand as the mechanism; a urinalysis result after the test's name; the Index's
+    thrombosed external hemorrhoid."""
+    def code(mention: str, category: str = "diagnosis") -> str | None:
+        return grounder.ground(mention, category).code
+
+    assert code("fracture of lower end of femur") == "S72.409A" and code("chronic viral hepatitis") == "B18.9"
+    assert code("open wound of scalp") == "S01.00XA"
+    assert code("R distal radius fx after FOOSH") == "S52.501A"
+    assert code("proximal humerus fracture") == "S42.209A"
+    assert code("urinalysis shows 3+ protein", "finding") == "HP:0000093"
+    assert code("thrombosed external hemorrhoid") == "K64.5"

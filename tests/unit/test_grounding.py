@@ -307,6 +307,26 @@ def test_no_default_code_between_two_forms_a_title_names_side_by_side():
                    ) == "Unspecified displaced fracture of surgical neck of unspecified humerus"
 
 
+def test_a_kind_of_its_own_carrying_a_mark_is_no_default_beside_a_child_that_only_says_unspecified():
+    from graph.extraction.grounding import _default_child
+
+    r = "ICD10CM@2026"
+
+    def default(parent: str, *children: str) -> str | None:
+        kids = [Entry("ICD10CM", f"X{n}", title, r, "code", billable=True) for n, title in enumerate(children)]
+        chosen = _default_child(Entry("ICD10CM", "X", parent, r, "category", billable=False), kids)
+        return chosen.display if chosen else None
+
+    # S72.4: the supracondylar fracture's "without" is no default beside S72.40's "Unspecified …"
+    assert default("Fracture of lower end of femur", "Unspecified fracture of lower end of femur",
+                   "Supracondylar fracture without intracondylar extension of lower end of femur",
+                   "Torus fracture of lower end of femur") == "Unspecified fracture of lower end of femur"
+    # K80: every code says the condition in words of its own, and none only "unspecified": the mark decides
+    assert default("Cholelithiasis", "Calculus of gallbladder with acute cholecystitis",
+                   "Calculus of gallbladder without cholecystitis", "Calculus of bile duct, unspecified",
+                   ) == "Calculus of gallbladder without cholecystitis"
+
+
 def test_a_name_left_without_its_unspecified_clause_is_no_name_where_it_names_many_families():
     r = "ICD10CM@2026"
     lexicon = Lexicon([

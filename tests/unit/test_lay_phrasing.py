@@ -146,6 +146,7 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
     ("my ankles and feet are all puffy", "finding", "pedal edema"),
     ("my skin itches like crazy but there's no rash", "finding", "pruritus"),  # the rash denied apart
     ("both my ears have been ringing for weeks", "finding", "tinnitus"),
+    ("UA: 2+ protein", "finding", "proteinuria"),  # the test first, as notes list results
 ])
 def test_a_patients_own_words_say_the_term(mention, category, means):
     assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
@@ -154,6 +155,6 @@ def test_a_patients_own_words_say_the_term(mention, category, means):
 @pytest.mark.parametrize("mention", ["no sore throat", "my sugar is normal", "denies nosebleeds",
                                      "periods are light", "no lump in her breast", "my back doesn't hurt",
                                      "no longer itchy", "my heart is breaking", "no knee swelling",
-                                     "my ears are not ringing"])
+                                     "my ears are not ringing", "UA: no protein"])
 def test_a_denial_or_a_normal_is_no_phrasing(mention):
     assert lay_readings(load_lay_phrasing(), mention, "finding") == []
