@@ -314,6 +314,7 @@ _NOT_COMPLICATED = re.compile(rf"^(?P<condition>\S.*?),?\s+(?:(?:the\s+)?\w+\s+)
                               rf"(?P<said>{'|'.join(_COMPLICATION_SAID)})\s*$", re.IGNORECASE)
 _NOT_COMPLICATED_BEFORE = re.compile(rf"^(?P<before>.*?)\bnon-?(?P<said>{'|'.join(_COMPLICATION_SAID)})\s+"
                                      rf"(?P<condition>\S.*)$", re.IGNORECASE)
+_DENIED_BEFORE = re.compile(r"\b(?:no|not|without|denies|negative\s+for)\s+$", re.IGNORECASE)
 _COMPLICATED_BY = re.compile(r"^(?P<condition>\S.*?),?\s+complicated\s+by\s+(?P<complication>\S.*)$", re.IGNORECASE)
 
 
@@ -330,6 +331,8 @@ def with_its_complication(mention: str) -> str | None:
     'acute appendicitis with localised peritonitis without perforation'
     >>> with_its_complication("nonperforated appendicitis")
     'appendicitis without perforation'
+    >>> with_its_complication("duodenal ulcer with no bleeding or perforation") is None
+    True
     >>> with_its_complication("incarcerated left inguinal hernia"), with_its_complication("duodenal ulcer")
     ('left inguinal hernia with obstruction', None)
     """
@@ -343,7 +346,7 @@ def with_its_complication(mention: str) -> str | None:
     if said is not None:
         return f"{said['before']}{said['condition']} without {_COMPLICATION_SAID[said['said'].lower()]}".strip()
     said = _COMPLICATED.match(mention.strip())
-    if said is None:
+    if said is None or _DENIED_BEFORE.search(said["before"]):  # "ulcer with no bleeding …": no complication said
         return None
     return f"{said['before']}{said['condition']} with {_COMPLICATION_SAID[said['said'].lower()]}".strip()
 

@@ -891,7 +891,8 @@ class Grounder:
         self._fuzzy_memo: dict[tuple[tuple[str, ...], str, tuple[str, ...]], tuple[Entry, float] | None] = {}
         self._poisonings: list[Entry] | None = None  # T36–T50 initial poisonings, gathered on first use
         self._history: dict[str, list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]] = {}
-        self._categories: dict[str, tuple[frozenset[str], bool]] = {}  # ICD-10-CM category → its words
+        self._categories: dict[str, tuple[frozenset[str], bool]] = {}  # a category or an HPO term → its words
+        self._hpo_children: dict[str, list[str]] | None = None
 
     def systems_for(self, category: str, finding_type: str | None = None) -> tuple[str, ...]:
         order = list(SYSTEM_ORDER[category])
@@ -1298,8 +1299,9 @@ class Grounder:
             decided = self.ground(head, category, finding_type=finding_type, categories=categories)
             if decided.outcome != "reject" and decided.method not in _LIKENESS_METHODS \
                     and self._told_apart_by_none(decided, head, detail):
-                decided.steps.insert(0, f"aside: no code of {(decided.code or '')[:3]} tells {detail!r} apart, "
-                                        f"so {mention!r} is {head!r}")
+                family = (f"code of {(decided.code or '')[:3]}" if decided.system == "ICD10CM"
+                          else f"term of {decided.code} or under it")
+                decided.steps.insert(0, f"aside: no {family} tells {detail!r} apart, so {mention!r} is {head!r}")
                 return _judging_the_proposal(decided, failure, system, code)
         respelled = self._respelled(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
         if respelled is not None:
@@ -1444,35 +1446,64 @@ class Grounder:
         return None
 
     def _told_apart_by_none(self, decided: Decision, condition: str, clause: str) -> bool:
-        """Whether a clause beside an ICD-10-CM condition says nothing the codes of its category tell apart: no
-        word of it (its abbreviations read, its sides said) is a word of a title or name under the category, it
-        states no side or site where a title there names one, and it names no diagnosis or finding of its own.
-        A detail the classification has no place for ("genotype 1a", "TPO Ab positive", "echo not yet done") is
-        the note's, not the code's; a word a title there holds, or a title of another category naming the
-        condition, ("CKD 3", "left eye", "with hemorrhage") may be
-        an axis, and a clause that names a condition (or joins one with "and") is a second diagnosis, not a detail
-        of the first. A clause of more than :data:`ASIDE_MOST_WORDS` words is no detail, nor one that denies
-        something or says she is pregnant."""
-        if decided.system != "ICD10CM" or not decided.code:
+        """Whether a clause beside a condition says nothing the concepts of its family tell apart (an
+        ICD-10-CM code's category; an HPO term and the terms under it): no word of it (its abbreviations read,
+        its sides said) is a word of a title or name in the family, it states no side or site where a name
+        there states one, no name elsewhere in the system says it with the condition's words, and it names no
+        diagnosis or finding of its own. A detail the classification has no place for ("genotype 1a", "TPO Ab
+        positive", "echo not yet done") is the note's, not the code's; a word a name there holds ("CKD 3",
+        "left eye", "with hemorrhage") may be an axis, and a clause that names a condition (or joins one with
+        "and") is a second diagnosis, not a detail of the first. A clause of more than
+        :data:`ASIDE_MOST_WORDS` words is no detail, nor one that denies something or says she is pregnant."""
+        if decided.system not in ("ICD10CM", "HPO") or not decided.code:
             return False
         said = sides_said(tokens(clause, keep_qualifiers=True))
         if not said or len(said) > ASIDE_MOST_WORDS or _DENIAL_FIRST.match(clause) or pregnancy_said(clause):
             return False  # what is denied, and a pregnancy, are read where their codes are (chapter 15, "without")
         words = {*said, *as_organs(said), *as_organs(self.lexicon.expand(said))} - _TITLES_GRAMMAR
-        named, placed = self._category_words(decided.code[:3])
+        named, placed = (self._category_words(decided.code[:3]) if decided.system == "ICD10CM"
+                         else self._subtree_words(decided.code))
         if words & named or (placed and (words & _SIDE_WORDS or names_a_site(tuple(words)))):
             return False
         # nor by a code of another category named with the condition's words ("diabetes, CKD 3": E11.22's
         # "… diabetic chronic kidney disease" for the words of E11.9 that "CKD" reads as)
-        entry = self.lexicon.get("ICD10CM", decided.code)
+        entry = self.lexicon.get(decided.system, decided.code)
         titled = {w for name in (self.lexicon.names_of(entry) if entry else ()) for w in name}
         said_first = {w for w in self.lexicon.expand(tokens(condition)) if w in titled and len(w) > 2
                       and not w.isdigit()} - _TITLES_GRAMMAR - _GENERIC_TITLE_WORDS
-        if any(said_first & set(variant) and any(ref[0] == "ICD10CM" for ref in self.lexicon.by_name[variant])
+        if any(said_first & set(variant) and any(ref[0] == decided.system for ref in self.lexicon.by_name[variant])
                for word in words for variant in self.lexicon.by_token.get(word, ())):
             return False
+        # nor a word that is a concept's whole name: "hyperglycemia is the defining finding" names one
+        if any(self.lexicon.by_name.get((word,)) for word in said):
+            return False
+        parts = [part.strip() for part in _AND.split(clause) if part.strip()]
         return all(self.ground(part, either, last_resorts=False).outcome == "reject"
-                   for part in _AND.split(clause) if part.strip() for either in ("diagnosis", "finding"))
+                   for part in dict.fromkeys((clause, *parts)) for either in ("diagnosis", "finding"))
+
+    def _subtree_words(self, code: str) -> tuple[frozenset[str], bool]:
+        """The words of the names of an HPO term and every term under it, and whether one names a side or a
+        site of the body."""
+        known = self._categories.get(code)
+        if known is None:
+            if self._hpo_children is None:
+                self._hpo_children = {}
+                for (system, child), entry in self.lexicon.by_ref.items():
+                    for parent in entry.parents if system == "HPO" else ():
+                        self._hpo_children.setdefault(parent, []).append(child)
+            named: set[str] = set()
+            todo, seen = [code], {code}
+            while todo:
+                term = self.lexicon.get("HPO", todo.pop())
+                if term is None:
+                    continue
+                named.update(w for variant in self.lexicon.names_of(term) for w in variant)
+                fresh = [c for c in self._hpo_children.get(term.code, []) if c not in seen]
+                seen.update(fresh)
+                todo += fresh
+            placed = bool(named & _SIDE_WORDS) or names_a_site(tuple(named))
+            known = self._categories[code] = (frozenset(named), placed)
+        return known
 
     def _category_words(self, category: str) -> tuple[frozenset[str], bool]:
         """The words of every title and name of the ICD-10-CM codes under ``category``, and whether one of them

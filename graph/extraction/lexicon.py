@@ -267,13 +267,17 @@ _STOP_WORDS_AND_QUALIFIERS = STOP_WORDS | QUALIFIERS
 
 
 def name_variants(name: str) -> set[tuple[str, ...]]:
-    """A name's token tuples: as written, without its parenthesised parts, and without a last clause that
-    only says what is unspecified ("Urinary tract infection, site not specified").
+    """A name's token tuples: as written, without its parenthesised parts, without a last clause that only
+    says what is unspecified ("Urinary tract infection, site not specified"), and without such a clause in the
+    middle of three or more.
 
     >>> sorted(name_variants("Essential (primary) hypertension"))
     [('essential', 'hypertension'), ('essential', 'primary', 'hypertension')]
     >>> sorted(name_variants("Urinary tract infection, site not specified"))
     [('urinary', 'tract', 'infection'), ('urinary', 'tract', 'infection', 'not', 'specified')]
+    >>> ('duodenal', 'ulcer', 'without', 'hemorrhage', 'perforation') in name_variants(
+    ...     "Duodenal ulcer, unspecified as acute or chronic, without hemorrhage or perforation")
+    True
     """
     out = {tokens(name)}
     if "(" in name or "[" in name:  # "Human immunodeficiency virus [HIV] disease" also without "[HIV]"
@@ -286,6 +290,11 @@ def name_variants(name: str) -> set[tuple[str, ...]]:
     head = unspecified_head(name)
     if head:
         out.add(head)
+    clauses = name.split(",")
+    if len(clauses) >= 3:  # "Duodenal ulcer, unspecified as acute or chronic, without …": said without the middle
+        kept = [clauses[0], *(c for c in clauses[1:-1] if not _UNSPECIFIED_CLAUSE.search(c)), clauses[-1]]
+        if len(kept) < len(clauses) and not _UNSPECIFIED_CLAUSE.search(clauses[-1]):
+            out.add(tokens(" ".join(kept)))
     for variant in list(out) if "ellitus" in name else ():  # "Type 2 diabetes mellitus with …": said plainly
         plain = _without_mellitus(variant)
         if plain:

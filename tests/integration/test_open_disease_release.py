@@ -894,3 +894,9 @@ def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_t
     assert code("proximal humerus fracture") == "S42.209A"
     assert code("urinalysis shows 3+ protein", "finding") == "HP:0000093"
     assert code("thrombosed external hemorrhoid") == "K64.5"
+    # a title's middle clause that says only what is unspecified; a complication denied is none said
+    assert code("duodenal ulcer with no bleeding or perforation") == "K26.9"
+    assert code("peptic ulcer without hemorrhage or perforation") == "K27.9"
+    # a finding's detail no HPO term under it tells apart
+    assert code("pruritus, since starting a new soap", "finding") == "HP:0000989"
+    assert code("syncope, witnessed by wife", "finding") == "HP:0001279"

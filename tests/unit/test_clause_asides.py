@@ -26,6 +26,9 @@ ENTRIES = [
           names=("Aspiration pneumonia due to vomit",)),
     Entry("HPO", "HP:0000118", "Phenotypic abnormality", HPO, "term"),
     Entry("HPO", "HP:0000103", "Polyuria", HPO, "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0000989", "Pruritus", HPO, "term", parents=["HP:0000118"]),
+    Entry("HPO", "HP:0033793", "Generalized pruritus", HPO, "term", parents=["HP:0000989"]),
+    Entry("HPO", "HP:9999001", "Nocturnal itch", HPO, "term", parents=["HP:0000989"]),
 ]
 
 
@@ -59,3 +62,12 @@ def test_a_clause_that_may_be_an_axis_or_another_condition_is_not_set_aside(grou
     d = grounder.ground(mention, "diagnosis")
     assert not any(step.startswith("aside: no code of") for step in d.steps), d.steps
     assert d.code != "E06.3" or "subacute" not in mention
+
+
+def test_a_findings_detail_no_term_under_it_tells_apart_is_set_aside(grounder):
+    d = grounder.ground("pruritus, since starting a new soap", "finding")
+    assert (d.outcome, d.code) == ("accept", "HP:0000989")
+    assert d.steps[0].startswith("aside: no term of HP:0000989 or under it tells")
+    # a word of a term under it is an axis; a word that names a finding of its own is a second finding
+    for mention in ("pruritus, generalized", "pruritus, nocturnal", "pruritus, polyuria noted today"):
+        assert not any(step.startswith("aside: no term of") for step in grounder.ground(mention, "finding").steps)
