@@ -293,11 +293,12 @@ _NO_RESIDUAL = re.compile(r",?\s*(?:with\s+)?(?:no|without)\s+(?:residual|remain
                           r"(?:neurologic(?:al)?\s+)?(?:deficits?|sequelae|weakness)\s*$", re.IGNORECASE)
 
 #: What an implant is made of, which no status title of ICD-10-CM names ("s/p mechanical MVR" is Z95.2).
-_KINDS_OF_IMPLANT = frozenset({"mechanical", "bioprosthetic", "tissue", "porcine", "bovine", "metallic"})
+_KINDS_OF_IMPLANT = frozenset({"mechanical", "bioprosthetic", "tissue", "porcine", "bovine", "metallic", "deceased",
+                               "living", "donor", "cadaveric", "related", "unrelated"})
 #: What was done to put it there, and how many times, which status titles do not say either.
 _PROCEDURE_WORDS = frozenset({"placement", "insertion", "implantation", "procedure", "surgery", "with", "stent",
                               "stenting"})
-_TIMES = re.compile(r"x\d+")
+_TIMES = re.compile(r"x\d+|(?:19|20)\d\d")
 
 #: Words of a name that deny what follows them ("Non-pitting edema", "Absent …"): a look-alike holding one the
 #: mention does not is its opposite.
@@ -1474,11 +1475,26 @@ class Grounder:
         if any(said_first & set(variant) and any(ref[0] == decided.system for ref in self.lexicon.by_name[variant])
                for word in words for variant in self.lexicon.by_token.get(word, ())):
             return False
-        # nor a word that is a concept's whole name: "hyperglycemia is the defining finding" names one
-        if any(self.lexicon.by_name.get((word,)) for word in said):
-            return False
+        return not self._names_a_concept(clause)
+
+    def _named_together(self, head: tuple[str, ...], clause: tuple[str, ...]) -> bool:
+        """Whether an ICD-10-CM title or name holds a word of ``clause`` with a word of ``head`` (organs as
+        titles name them): "renal transplant, acute rejection" is T86.11's "Kidney transplant rejection"."""
+        said = {w for w in (*head, *as_organs(head)) if len(w) > 2 and not w.isdigit()} \
+            - _TITLES_GRAMMAR - _GENERIC_TITLE_WORDS
+        least = min(2, len(said))  # two of its words where it has two: "renal tubular function" is no transplant's
+        return bool(said) and any(
+            len(said & set(variant)) >= least and any(ref[0] == "ICD10CM" for ref in self.lexicon.by_name[variant])
+            for word in set(clause) - _TITLES_GRAMMAR for variant in self.lexicon.by_token.get(word, ()))
+
+    def _names_a_concept(self, clause: str) -> bool:
+        """Whether a clause names a diagnosis or a finding: grounded whole or by its parts ("fatigue and
+        polyuria"), or holding a word that is a concept's whole name ("hyperglycemia is the defining finding")."""
+        if any(system == "ICD10CM" or (system == "HPO" and self.lexicon.is_hpo_phenotype(code))
+               for word in tokens(clause) for system, code in self.lexicon.by_name.get((word,), ())):
+            return True  # never HPO's modifiers ("Stable", a course): no finding
         parts = [part.strip() for part in _AND.split(clause) if part.strip()]
-        return all(self.ground(part, either, last_resorts=False).outcome == "reject"
+        return any(self.ground(part, either, last_resorts=False).outcome != "reject"
                    for part in dict.fromkeys((clause, *parts)) for either in ("diagnosis", "finding"))
 
     def _subtree_words(self, code: str) -> tuple[frozenset[str], bool]:
@@ -1821,12 +1837,15 @@ class Grounder:
     def _status_of(self, of: str, steps: list[str]) -> tuple[str, Entry] | None:
         """The status code of a procedure: ICD-10-CM's "Presence of …", "Status …" or "Acquired absence of …"
         names it exactly, or what the abbreviations file reads it as ("TKA": artificial knee joint,
-        "splenectomy": spleen)."""
+        "splenectomy": spleen); an organ's adjective as the organ, without the donor, the graft's kind or the
+        year ("deceased-donor renal transplant 2018": a kidney transplant)."""
         said = tokens(of)
         # "mechanical MVR": a prosthetic heart valve; "pacemaker placement", "CABG x3": the pacemaker, the CABG
         plain = tuple(w for w in said if w not in _KINDS_OF_IMPLANT and w not in _PROCEDURE_WORDS
                       and not _TIMES.fullmatch(w))
-        for words in dict.fromkeys([*self.lexicon.readings(said, "status"), *self.lexicon.readings(plain, "status")]):
+        # "renal transplant": the organ as titles name it ("Kidney transplant status")
+        forms = dict.fromkeys((said, plain, as_organs(plain)))
+        for words in dict.fromkeys(r for form in forms for r in self.lexicon.readings(form, "status")):
             # "Presence of prosthetic heart valve", "Status post …", "Kidney transplant status"
             for said_as in (("presence", *words), ("status", *words), ("acquired", "absence", *words),
                             (*words, "status")):
@@ -1835,6 +1854,12 @@ class Grounder:
                     if words != said:
                         steps.insert(-1, self._read_as(said, words))
                     return named[0], self._default_code(named[1], steps)
+        split = last_clause_apart(of)
+        if split is not None and not self._names_a_concept(split[1]) \
+                and not self._named_together(tokens(split[0]), tokens(split[1])):
+            # "renal transplant, stable graft function": how it stands now, which no status code tells apart
+            steps.append(f"status: {split[1]!r} tells how {split[0]!r} stands, no word of a status code")
+            return self._status_of(split[0], steps)
         steps.append(f"status: no ICD-10-CM status code names {of!r}")
         return None
 

@@ -900,3 +900,6 @@ def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_t
     # a finding's detail no HPO term under it tells apart
     assert code("pruritus, since starting a new soap", "finding") == "HP:0000989"
     assert code("syncope, witnessed by wife", "finding") == "HP:0001279"
+    # a status with its organ as titles name it, without its donor, year and how it stands now
+    assert code("s/p living donor renal transplant 2015, creatinine stable") == "Z94.0"
+    assert code("s/p cardiac transplant") == "Z94.1" and code("s/p liver transplant, graft failure") != "Z94.4"

@@ -71,3 +71,13 @@ def test_a_findings_detail_no_term_under_it_tells_apart_is_set_aside(grounder):
     # a word of a term under it is an axis; a word that names a finding of its own is a second finding
     for mention in ("pruritus, generalized", "pruritus, nocturnal", "pruritus, polyuria noted today"):
         assert not any(step.startswith("aside: no term of") for step in grounder.ground(mention, "finding").steps)
+
+
+def test_a_status_is_read_with_its_organ_as_titles_name_it_and_without_how_it_stands_now():
+    entries = [Entry("ICD10CM", "Z94.0", "Kidney transplant status", ICD, "code", billable=True),
+               Entry("ICD10CM", "T86.11", "Kidney transplant rejection", ICD, "code", billable=True)]
+    grounder = Grounder(Lexicon(entries, {"ICD10CM": ICD}, {}), phrasings=[])
+    assert grounder.ground("s/p renal transplant", "diagnosis").code == "Z94.0"
+    assert grounder.ground("s/p living-donor renal transplant 2019, stable graft function", "diagnosis").code == "Z94.0"
+    # a complication a title names with the transplant is no detail of the status
+    assert grounder.ground("s/p renal transplant, acute rejection", "diagnosis").code != "Z94.0"
