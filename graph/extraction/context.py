@@ -852,6 +852,11 @@ _UNSPECIFIED_CLAUSE = re.compile(
 
 _VALUE_FIRST = re.compile(r"^(?P<value>[^,;]*?\d[^,;]*?)(?:\s*[,;]\s*|\s+[-–—]+\s+)(?=\S)")
 _PROCEDURE_SINCE = re.compile(r"(?<=\S)\s+(?:s/p|status\s+post)\s+\S[^,;]*$", re.IGNORECASE)
+#: A treatment a course followed, after the condition's state: "CLL, in remission after FCR" (a regimen's
+#: letters, chemotherapy, radiation), which no code of the condition names.
+_AFTER_TREATMENT = re.compile(r"(?<=\S)\s+(?:after|following|post|s/p)\s+(?:(?:induction|consolidation|adjuvant|"
+                             r"salvage)\s+)?(?:chemo(?:therapy)?|chemoradiation|radiation|radiotherapy|immunotherapy|"
+                             r"[A-Z]-[A-Z0-9]{2,6}|[A-Z][A-Z0-9]{1,6}(?:-[A-Z0-9]{1,6})?)(?:\s+x\s?\d+)?(?=\s*(?:[,;]|$))")
 _DENIED_CLAUSE = re.compile(r"^(?P<rest>\S.*?),\s*(?:no|without)\s+(?P<what>[a-z][a-z -]{2,40}?)\s*$", re.IGNORECASE)
 
 
@@ -927,6 +932,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['afib'], ['atrial flutter'])
     >>> without_note_asides("traumatic SDH after fall down stairs, no LOC")
     ['traumatic SDH, no LOC']
+    >>> without_note_asides("B-cell CLL, in remission after FCR"), without_note_asides("DLBCL after R-CHOP x6")
+    (['B-cell CLL, in remission', 'B-cell CLL'], ['DLBCL'])
     >>> without_note_asides("R scaphoid fx after FOOSH")
     ['R scaphoid fx']
     >>> without_note_asides("L scaphoid fx after a fall on an outstretched hand")
@@ -966,6 +973,7 @@ def without_note_asides(mention: str) -> list[str]:
         bare = bare[value_first.end():].strip(" ,;") or bare
     # what was done for it, after the condition: "CAD s/p PCI" is the CAD (the status a code of its own)
     bare = _PROCEDURE_SINCE.sub("", bare).strip(" ,;") or bare
+    bare = _AFTER_TREATMENT.sub("", bare).strip(" ,;") or bare
     forms = [bare] if bare and bare != mention.strip() else []
     clauses = [c.strip() for c in bare.split(",")]
     while len(clauses) > 1:

@@ -903,3 +903,6 @@ def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_t
     # a status with its organ as titles name it, without its donor, year and how it stands now
     assert code("s/p living donor renal transplant 2015, creatinine stable") == "Z94.0"
     assert code("s/p cardiac transplant") == "Z94.1" and code("s/p liver transplant, graft failure") != "Z94.4"
+    # a treatment a remission followed; the Index's primary gout, which is idiopathic
+    assert code("Hodgkin lymphoma in remission after ABVD") == "C81.9A"
+    assert code("primary gout of the left knee") == "M10.062"

@@ -284,45 +284,37 @@ def test_a_kind_under_an_other_specified_group_is_no_default_of_a_broader_condit
     assert lexicon.by_name[tokens("abnormal rheumatoid factor")] == [("ICD10CM", "R76.81")]
 
 
-def test_no_default_code_between_two_forms_a_title_names_side_by_side():
+def default_title(parent: str, *children: str) -> str | None:
+    """The title of the default child a category titled ``parent`` has among children so titled."""
     from graph.extraction.grounding import _default_child
 
     r = "ICD10CM@2026"
+    kids = [Entry("ICD10CM", f"X{n}", title, r, "code", billable=True) for n, title in enumerate(children)]
+    chosen = _default_child(Entry("ICD10CM", "X", parent, r, "category", billable=False), kids)
+    return chosen.display if chosen else None
 
-    def default(parent: str, *children: str) -> str | None:
-        kids = [Entry("ICD10CM", f"X{n}", title, r, "code", billable=True) for n, title in enumerate(children)]
-        chosen = _default_child(Entry("ICD10CM", "X", parent, r, "category", billable=False), kids)
-        return chosen.display if chosen else None
 
+def test_no_default_code_between_two_forms_a_title_names_side_by_side():
     # bilateral or unilateral: the text does not say, and no title of the two is the shorter one's
-    assert default("Inguinal hernia", "Bilateral inguinal hernia, without obstruction or gangrene",
+    assert default_title("Inguinal hernia", "Bilateral inguinal hernia, without obstruction or gangrene",
                    "Unilateral inguinal hernia, without obstruction or gangrene") is None
     # the parent names one of the two words: its form is the default
-    assert default("Congenital deformities of hip", "Congenital deformity of hip, unspecified",
+    assert default_title("Congenital deformities of hip", "Congenital deformity of hip, unspecified",
                    "Congenital dislocation of hip, unspecified") == "Congenital deformity of hip, unspecified"
     # a fracture not said to be displaced is coded displaced (guideline I.C.19.c.1)
-    assert default("Unspecified fracture of surgical neck of humerus",
+    assert default_title("Unspecified fracture of surgical neck of humerus",
                    "Unspecified displaced fracture of surgical neck of unspecified humerus",
                    "Unspecified nondisplaced fracture of surgical neck of unspecified humerus",
                    ) == "Unspecified displaced fracture of surgical neck of unspecified humerus"
 
 
 def test_a_kind_of_its_own_carrying_a_mark_is_no_default_beside_a_child_that_only_says_unspecified():
-    from graph.extraction.grounding import _default_child
-
-    r = "ICD10CM@2026"
-
-    def default(parent: str, *children: str) -> str | None:
-        kids = [Entry("ICD10CM", f"X{n}", title, r, "code", billable=True) for n, title in enumerate(children)]
-        chosen = _default_child(Entry("ICD10CM", "X", parent, r, "category", billable=False), kids)
-        return chosen.display if chosen else None
-
     # S72.4: the supracondylar fracture's "without" is no default beside S72.40's "Unspecified …"
-    assert default("Fracture of lower end of femur", "Unspecified fracture of lower end of femur",
+    assert default_title("Fracture of lower end of femur", "Unspecified fracture of lower end of femur",
                    "Supracondylar fracture without intracondylar extension of lower end of femur",
                    "Torus fracture of lower end of femur") == "Unspecified fracture of lower end of femur"
     # K80: every code says the condition in words of its own, and none only "unspecified": the mark decides
-    assert default("Cholelithiasis", "Calculus of gallbladder with acute cholecystitis",
+    assert default_title("Cholelithiasis", "Calculus of gallbladder with acute cholecystitis",
                    "Calculus of gallbladder without cholecystitis", "Calculus of bile duct, unspecified",
                    ) == "Calculus of gallbladder without cholecystitis"
 
