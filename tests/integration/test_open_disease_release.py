@@ -906,3 +906,5 @@ def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_t
     # a treatment a remission followed; the Index's primary gout, which is idiopathic
     assert code("Hodgkin lymphoma in remission after ABVD") == "C81.9A"
     assert code("primary gout of the left knee") == "M10.062"
+    # an insulin by its name or brand is the insulin Z79.4 names
+    assert code("on Lantus") == "Z79.4" and code("long-term use of Humalog") == "Z79.4"
