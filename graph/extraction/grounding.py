@@ -37,7 +37,7 @@ import itertools
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 from functools import lru_cache
@@ -1470,21 +1470,19 @@ class Grounder:
         # "… diabetic chronic kidney disease" for the words of E11.9 that "CKD" reads as)
         entry = self.lexicon.get(decided.system, decided.code)
         titled = {w for name in (self.lexicon.names_of(entry) if entry else ()) for w in name}
-        said_first = {w for w in self.lexicon.expand(tokens(condition)) if w in titled and len(w) > 2
-                      and not w.isdigit()} - _TITLES_GRAMMAR - _GENERIC_TITLE_WORDS
-        if any(said_first & set(variant) and any(ref[0] == decided.system for ref in self.lexicon.by_name[variant])
-               for word in words for variant in self.lexicon.by_token.get(word, ())):
-            return False
-        return not self._names_a_concept(clause)
+        said_first = [w for w in self.lexicon.expand(tokens(condition)) if w in titled]
+        return not self._named_together(said_first, words, decided.system, least=1) \
+            and not self._names_a_concept(clause)
 
-    def _named_together(self, head: tuple[str, ...], clause: tuple[str, ...]) -> bool:
-        """Whether an ICD-10-CM title or name holds a word of ``clause`` with a word of ``head`` (organs as
-        titles name them): "renal transplant, acute rejection" is T86.11's "Kidney transplant rejection"."""
-        said = {w for w in (*head, *as_organs(head)) if len(w) > 2 and not w.isdigit()} \
-            - _TITLES_GRAMMAR - _GENERIC_TITLE_WORDS
-        least = min(2, len(said))  # two of its words where it has two: "renal tubular function" is no transplant's
+    def _named_together(self, head: Iterable[str], clause: Iterable[str], system: str = "ICD10CM",
+                        least: int = 2) -> bool:
+        """Whether a name of ``system`` holds a word of ``clause`` with ``least`` of the telling words of
+        ``head`` (all of them where it has fewer): "renal transplant, acute rejection" is T86.11's "Kidney
+        transplant rejection", while "renal tubular function" shares one word only with a kidney transplant."""
+        said = {w for w in head if len(w) > 2 and not w.isdigit()} - _TITLES_GRAMMAR - _GENERIC_TITLE_WORDS
+        least = min(least, len(said))
         return bool(said) and any(
-            len(said & set(variant)) >= least and any(ref[0] == "ICD10CM" for ref in self.lexicon.by_name[variant])
+            len(said & set(variant)) >= least and any(ref[0] == system for ref in self.lexicon.by_name[variant])
             for word in set(clause) - _TITLES_GRAMMAR for variant in self.lexicon.by_token.get(word, ()))
 
     def _names_a_concept(self, clause: str) -> bool:
@@ -1856,7 +1854,7 @@ class Grounder:
                     return named[0], self._default_code(named[1], steps)
         split = last_clause_apart(of)
         if split is not None and not self._names_a_concept(split[1]) \
-                and not self._named_together(tokens(split[0]), tokens(split[1])):
+                and not self._named_together((*tokens(split[0]), *as_organs(tokens(split[0]))), tokens(split[1])):
             # "renal transplant, stable graft function": how it stands now, which no status code tells apart
             steps.append(f"status: {split[1]!r} tells how {split[0]!r} stands, no word of a status code")
             return self._status_of(split[0], steps)

@@ -10,6 +10,7 @@ import json
 import re
 import zipfile
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -851,8 +852,7 @@ def test_a_detail_no_code_of_the_conditions_category_tells_apart_on_the_real_rel
     a title there (or another category's title naming the condition) says stays, as does a side where titles
     tell sides apart. The Index's tophaceous gout, chronic hepatitis C and a newborn's ABO incompatibility; a
     case's "Dx:" line, read as a newborn's condition where the case is of a newborn; patients' words."""
-    def code(mention: str, category: str = "diagnosis") -> str | None:
-        return grounder.ground(mention, category).code
+    code = partial(grounded_code, grounder)
 
     assert code("Hashimoto's thyroiditis, anti-TPO positive") == "E06.3"
     assert code("celiac disease, tTG IgA elevated") == "K90.0"
@@ -885,8 +885,7 @@ def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_t
     the child that only says "unspecified" is); a long bone's distal or proximal end as titles say it; a fall
     on an outstretched hand as the mechanism; a urinalysis result after the test's name; the Index's
     thrombosed external hemorrhoid."""
-    def code(mention: str, category: str = "diagnosis") -> str | None:
-        return grounder.ground(mention, category).code
+    code = partial(grounded_code, grounder)
 
     assert code("fracture of lower end of femur") == "S72.409A" and code("chronic viral hepatitis") == "B18.9"
     assert code("open wound of scalp") == "S01.00XA"
@@ -908,3 +907,8 @@ def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_t
     assert code("primary gout of the left knee") == "M10.062"
     # an insulin by its name or brand is the insulin Z79.4 names
     assert code("on Lantus") == "Z79.4" and code("long-term use of Humalog") == "Z79.4"
+
+
+def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
+    """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
+    return grounder.ground(mention, category).code
