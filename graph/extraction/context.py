@@ -895,6 +895,34 @@ def last_clause_apart(mention: str) -> tuple[str, str] | None:
     return (head, last) if cut > 0 and head and last else None
 
 
+_WITH_SAID = re.compile(r"\s(?:with|w/)\s", re.IGNORECASE)
+
+
+def with_clause_apart(mention: str) -> tuple[str, str] | None:
+    """A mention as the condition before its last "with" (or "w/") outside parentheses and what follows it
+    ("NF1 with multiple café-au-lait macules"); ``None`` where it says no "with", or nothing before or after
+    it. Whether what follows is a feature of the condition or an axis of its code (guideline I.A.15: the
+    classification's "with" presumes a link, "diabetes with nephropathy" is E11.21) is the caller's to judge.
+
+    >>> with_clause_apart("polycystic ovary syndrome with oligomenorrhea")
+    ('polycystic ovary syndrome', 'oligomenorrhea')
+    >>> with_clause_apart("AFib w/ RVR"), with_clause_apart("pneumonia without effusion")
+    (('AFib', 'RVR'), None)
+    >>> with_clause_apart("angina (with exertion)"), with_clause_apart("with a cough")
+    (None, None)
+    """
+    depth, cut = 0, None
+    for i, char in enumerate(mention):
+        depth += (char == "(") - (char == ")")
+        said = _WITH_SAID.match(mention, i) if depth == 0 and char.isspace() else None
+        if said is not None:
+            cut = said
+    if cut is None:
+        return None
+    head, rest = mention[:cut.start()].strip(" ,;"), mention[cut.end():].strip(" ,;")
+    return (head, rest) if head and rest else None
+
+
 def without_note_asides(mention: str) -> list[str]:
     """Shorter forms of a note's mention, the longest first: without what is in parentheses, years, counts
     and where it was seen, then without its last clauses one by one while each gives a value or a score ("pAF,

@@ -88,6 +88,7 @@ from graph.extraction.context import (
     said_after_trauma,
     site_first,
     trimester_said,
+    with_clause_apart,
     with_its_cause,
     with_its_complication,
     with_trimester,
@@ -654,6 +655,8 @@ def _denies(words: tuple[str, ...], title: str) -> bool:
     False
     >>> _denies(tokens("pilonidal cyst with abcess"), "Pilonidal cyst without abscess")
     True
+    >>> _denies(tokens("gout with tophi"), "Chronic gout, unspecified, without tophus (tophi)")
+    True
     """
     if "without" in words:
         return False
@@ -661,13 +664,17 @@ def _denies(words: tuple[str, ...], title: str) -> bool:
     # words in parentheses are ICD-10-CM's nonessential modifiers: "without (localized) (generalized)
     # peritonitis" says no peritonitis of either kind
     # a word said misspelt is said all the same: "pilonidal cyst w/ abcess" has the abscess L05.91 is without
+    # a word's other form in parentheses is the same thing said so: "without tophus (tophi)" for "gout with tophi"
     return any((part := set(tokens(alternative))) and all(
         w in said or any(len(s) >= 5 and _soft_equal(w, s) for s in said) for w in part)
         for clause in _WITHOUT_CLAUSE.finditer(title)
-        for alternative in re.split(r"\bor\b", _NONESSENTIAL.sub(" ", clause.group(1))))
+        for written in dict.fromkeys((clause.group(1), _OTHER_FORM.sub(r"\1", clause.group(1))))
+        for alternative in re.split(r"\bor\b", _NONESSENTIAL.sub(" ", written)))
 
 
 _NONESSENTIAL = re.compile(r"\([^)]*\)")
+#: A word followed by another form of it in parentheses ("tophus (tophi)"), the second kept.
+_OTHER_FORM = re.compile(r"\b\w+\s+\((\w+)\)")
 
 
 def _agent_said(qualifier: re.Match[str], title: str, said: set[str]) -> bool:
@@ -893,6 +900,7 @@ class Grounder:
         self._poisonings: list[Entry] | None = None  # T36–T50 initial poisonings, gathered on first use
         self._history: dict[str, list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]] = {}
         self._categories: dict[str, tuple[frozenset[str], bool]] = {}  # a category or an HPO term → its words
+        self._says_with: dict[str, bool] = {}  # an ICD-10-CM category → whether a title of it says "with"
         self._hpo_children: dict[str, list[str]] | None = None
 
     def systems_for(self, category: str, finding_type: str | None = None) -> tuple[str, ...]:
@@ -1304,6 +1312,20 @@ class Grounder:
                           else f"term of {decided.code} or under it")
                 decided.steps.insert(0, f"aside: no {family} tells {detail!r} apart, so {mention!r} is {head!r}")
                 return _judging_the_proposal(decided, failure, system, code)
+        split = with_clause_apart(mention) if found is None and last_resorts else None
+        if split is not None:  # "NF1 with multiple café-au-lait macules": a feature no code of Q85 names
+            head, feature = split
+            decided = self.ground(head, category, finding_type=finding_type, categories=categories,
+                                  last_resorts=False)
+            if decided.outcome != "reject" and decided.method not in _LIKENESS_METHODS \
+                    and decided.system == "ICD10CM" and not (decided.code or "R").startswith("R") \
+                    and all(word.isdigit() or word in self.lexicon.by_token or self.lexicon.abbreviation_of(word)
+                            for word in tokens(feature)) \
+                    and self._told_apart_by_none(decided, head, feature, may_name=True):
+                family = (f"code of {(decided.code or '')[:3]}" if decided.system == "ICD10CM"
+                          else f"term of {decided.code} or under it")
+                decided.steps.insert(0, f"with: no {family} is named with {feature!r}, so {mention!r} is {head!r}")
+                return _judging_the_proposal(decided, failure, system, code)
         respelled = self._respelled(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
         if respelled is not None:
             decided = self.ground(respelled, category, finding_type=finding_type, system=system, code=code,
@@ -1446,7 +1468,7 @@ class Grounder:
                 return decided
         return None
 
-    def _told_apart_by_none(self, decided: Decision, condition: str, clause: str) -> bool:
+    def _told_apart_by_none(self, decided: Decision, condition: str, clause: str, may_name: bool = False) -> bool:
         """Whether a clause beside a condition says nothing the concepts of its family tell apart (an
         ICD-10-CM code's category; an HPO term and the terms under it): no word of it (its abbreviations read,
         its sides said) is a word of a title or name in the family, it states no side or site where a name
@@ -1472,7 +1494,7 @@ class Grounder:
         titled = {w for name in (self.lexicon.names_of(entry) if entry else ()) for w in name}
         said_first = [w for w in self.lexicon.expand(tokens(condition)) if w in titled]
         return not self._named_together(said_first, words, decided.system, least=1) \
-            and not self._names_a_concept(clause)
+            and (not self._names_a_concept(clause) or (may_name and not self._category_says_with(decided.code[:3])))
 
     def _named_together(self, head: Iterable[str], clause: Iterable[str], system: str = "ICD10CM",
                         least: int = 2) -> bool:
@@ -1517,6 +1539,17 @@ class Grounder:
                 todo += fresh
             placed = bool(named & _SIDE_WORDS) or names_a_site(tuple(named))
             known = self._categories[code] = (frozenset(named), placed)
+        return known
+
+    def _category_says_with(self, category: str) -> bool:
+        """Whether a title under the ICD-10-CM ``category`` joins a second condition to it with "with"
+        (guideline I.A.15): J44.0 "… with (acute) lower respiratory infection" may be what "COPD with pneumonia"
+        says, though no title names pneumonia."""
+        known = self._says_with.get(category)
+        if known is None:
+            known = self._says_with[category] = any(
+                " with " in f" {entry.display.lower()} " for (system, code), entry in self.lexicon.by_ref.items()
+                if system == "ICD10CM" and code.startswith(category))
         return known
 
     def _category_words(self, category: str) -> tuple[frozenset[str], bool]:

@@ -909,6 +909,20 @@ def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_t
     assert code("on Lantus") == "Z79.4" and code("long-term use of Humalog") == "Z79.4"
 
 
+def test_a_feature_said_with_a_condition_is_set_aside_only_where_no_code_may_be_named_with_it(grounder):
+    """Issue 21 on the real releases (none of these is a labelled mention): "X with Y" is X where no code of
+    X's category is named with Y; where a title there joins a second condition by "with" (guideline I.A.15:
+    J44.0's lower respiratory infection, Q87.42's ocular manifestations) and Y is one, it is not; a title's
+    "without" a word said in another form in parentheses ("tophus (tophi)") is no title for the word said."""
+    code = partial(grounded_code, grounder)
+
+    assert code("PCOS with hirsutism") == "E28.2"
+    assert code("neurofibromatosis type 1 with axillary freckling") == "Q85.01"
+    assert code("COPD with pneumonia") != "J44.9" and code("asthma with eczema") != "J45.909"
+    assert code("Marfan syndrome with lens dislocation") != "Q87.40"
+    assert code("gout with tophi") != "M1A.9XX0"
+
+
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
     """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
     return grounder.ground(mention, category).code
