@@ -391,10 +391,13 @@ def arising_on(mention: str) -> tuple[str, str] | None:
     (('AKI', 'CKD stage 3'), None)
     >>> arising_on("multiple rib fxs on both sides"), arising_on("shingles on the right side of my chest")
     (('both sides multiple rib fxs', 'both sides'), ('right side shingles', 'right side of my chest'))
-    >>> arising_on("lipoma on the back")
+    >>> arising_on("lipoma on the back"), arising_on("SOB on exertion – CHF exacerbation")
+    (None, None)
     """
     said = _ARISING_ON.match(mention.strip())
     if said is None or _A_BODY_PART.match(said["underlying"]):  # "lipoma on the back" is at a site
+        return None
+    if dash_parts(said["underlying"]):  # "SOB on exertion – CHF exacerbation": a note's parts, not one "on" another
         return None
     side = _ON_A_SIDE.match(said["underlying"])
     return (f"{side.group(0)} {said['new']}" if side else said["new"]), said["underlying"]
@@ -921,6 +924,30 @@ def with_clause_apart(mention: str) -> tuple[str, str] | None:
         return None
     head, rest = mention[:cut.start()].strip(" ,;"), mention[cut.end():].strip(" ,;")
     return (head, rest) if head and rest else None
+
+
+_DASH = re.compile(r"\s+(?:[-\u2013\u2014]{1,2})\s+")
+
+
+def dash_parts(mention: str) -> list[str]:
+    """A note's parts set apart by a spaced dash outside parentheses ("NSTEMI – trop I peaked 2.8, heparin
+    started": "NSTEMI" and the rest); empty where it has no such dash. Notes put the condition on either side
+    ("found confused in a hot flat – heat stroke"), so which part names it is the caller's to find.
+
+    >>> dash_parts("NSTEMI – trop I peaked 2.8 ng/mL, heparin gtt started")
+    ['NSTEMI', 'trop I peaked 2.8 ng/mL, heparin gtt started']
+    >>> dash_parts("Dx: UC - started vedolizumab (01/2025 - now)"), dash_parts("ER/PR+ HER2-"), dash_parts("T-cell")
+    (['Dx: UC', 'started vedolizumab (01/2025 - now)'], [], [])
+    """
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(mention):
+        depth += (char == "(") - (char == ")")
+        dash = _DASH.match(mention, i) if depth == 0 and char.isspace() and i >= start else None
+        if dash is not None:
+            parts.append(mention[start:i])
+            start = dash.end()
+    parts = [part.strip(" ,;") for part in (*parts, mention[start:])]
+    return [part for part in parts if part] if len(parts) > 1 else []
 
 
 def without_note_asides(mention: str) -> list[str]:

@@ -75,6 +75,7 @@ from graph.extraction.context import (
     as_vein_thrombosis,
     caused_as_titles_say,
     control_said,
+    dash_parts,
     denied_clause,
     diagnosis_stated,
     due_to,
@@ -837,6 +838,11 @@ _AND = re.compile(r"\band\b|&|/", re.IGNORECASE)
 _SIDE_WORDS = frozenset(SIDES) | frozenset(SIDES.values())
 
 
+def _a_symptoms_code(decided: Decision) -> bool:
+    """Whether ``decided`` is an ICD-10-CM code of the symptoms and signs (chapter 18, R) or an HPO term."""
+    return decided.system == "HPO" or (decided.system == "ICD10CM" and (decided.code or "").startswith("R"))
+
+
 def _judging_the_proposal(decided: Decision, failure: str | None, system: str | None,
                           code: str | None) -> Decision:
     """``decided``, found for a shorter form of a mention whose proposed code failed (``failure`` says how), as
@@ -1326,6 +1332,18 @@ class Grounder:
                           else f"term of {decided.code} or under it")
                 decided.steps.insert(0, f"with: no {family} is named with {feature!r}, so {mention!r} is {head!r}")
                 return _judging_the_proposal(decided, failure, system, code)
+        # "NSTEMI – trop I peaked 2.8, heparin started", "found confused in a hot flat – heat stroke": the part
+        # that names a condition; as a diagnosis, one outside the symptoms' chapter before a symptom the story
+        # around it names ("short of breath for weeks, legs swollen – CHF exacerbation")
+        parts_named: list[Decision] = []
+        for part in dash_parts(mention) if found is None and last_resorts else ():
+            decided = self.ground(part, category, finding_type=finding_type, categories=categories)
+            if decided.outcome != "reject" and decided.method not in _LIKENESS_METHODS:
+                decided.steps.insert(0, f"dash: {mention!r} sets {part!r} apart")
+                parts_named.append(decided)
+        if parts_named:
+            beyond_symptoms = [d for d in parts_named if category == "diagnosis" and not _a_symptoms_code(d)]
+            return _judging_the_proposal((beyond_symptoms or parts_named)[0], failure, system, code)
         respelled = self._respelled(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
         if respelled is not None:
             decided = self.ground(respelled, category, finding_type=finding_type, system=system, code=code,

@@ -138,6 +138,28 @@ _TITLE_WORDS_COMPARED = {comparable(word): tuple(" ".join(comparable(part) for p
                          for word, said in _TITLE_WORDS.items()}
 
 
+#: Two words notes say for the one adjective titles use: "alcohol-related cirrhosis" is K70.3-'s "Alcoholic
+#: cirrhosis of liver", "alcohol-associated hepatitis" K70.1-'s "Alcoholic hepatitis". As compared words.
+_ONE_ADJECTIVE = {(comparable(first), comparable(second)): comparable(said) for first, second, said in (
+    ("alcohol", "related", "alcoholic"), ("alcohol", "associated", "alcoholic"))}
+
+
+def _said_as_one(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` with each pair :data:`_ONE_ADJECTIVE` knows read as its adjective.
+
+    >>> _said_as_one(("alcohol", "related", "cirrhosis")), _said_as_one(("alcohol", "use"))
+    (('alcoholic', 'cirrhosis'), ('alcohol', 'use'))
+    """
+    said: list[str] = []
+    for word in words:
+        one = _ONE_ADJECTIVE.get((said[-1], word)) if said else None
+        if one is not None:
+            said[-1] = one
+        else:
+            said.append(word)
+    return tuple(said)
+
+
 def noun_readings(words: tuple[str, ...], limit: int = 12) -> list[tuple[str, ...]]:
     """``words`` with one or more adjectives read as their nouns, and everyday words as titles say them (every
     combination, at most ``limit``); empty when no word has an adjective ending or a title's word.
@@ -148,12 +170,15 @@ def noun_readings(words: tuple[str, ...], limit: int = 12) -> list[tuple[str, ..
     [('mildly', 'jaundicion'), ('mildly', 'jaundice')]
     >>> noun_readings(("paranoid", "thoughts"))[-1]
     ('paranoia',)
+    >>> noun_readings(("alcohol", "related", "cirrhosis"))[0]
+    ('alcoholic', 'cirrhosis')
     """
+    given, words = words, _said_as_one(words)
     choices = [[w, *noun_forms(w), *title_words(w)] for w in words]
-    if all(len(c) == 1 for c in choices):
+    if all(len(c) == 1 for c in choices) and words == given:
         return []
     # a title's word may be two ("major depression": "Major depressive disorder")
-    readings = [tuple(" ".join(r).split()) for r in product(*choices) if tuple(r) != words]
+    readings = [tuple(" ".join(r).split()) for r in product(*choices) if tuple(r) != given]
     if len(words) >= 2 and words[-1] in _STATE_OF_MIND and len(choices[-2]) > 1:
         # "paranoid thoughts", "depressed mood": the adjective's noun says it all (paranoia, depression)
         readings += [tuple(r) for r in product(*choices[:-1]) if tuple(r) != words[:-1]]

@@ -923,6 +923,18 @@ def test_a_feature_said_with_a_condition_is_set_aside_only_where_no_code_may_be_
     assert code("gout with tophi") != "M1A.9XX0"
 
 
+def test_a_notes_part_set_apart_by_a_dash_and_alcohol_related_on_the_real_releases(grounder):
+    """Issue 21 on the real releases (none of these is a labelled mention): a note's parts set apart by spaced
+    dashes, the condition found on either side of the story, before a symptom the story names; "alcohol-related"
+    and "alcohol-associated" as the titles' "alcoholic"."""
+    code = partial(grounded_code, grounder)
+
+    assert code("NSTEMI – troponin rising, on heparin") == "I21.4"
+    assert code("Accidental ibuprofen overdose – took 20 tablets") == "T39.311A"
+    assert code("SOB on exertion – CHF exacerbation") == "I50.9"
+    assert code("alcohol-related cirrhosis") == "K70.30" and code("alcohol-associated hepatitis") == "K70.10"
+
+
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
     """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
     return grounder.ground(mention, category).code
