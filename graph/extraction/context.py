@@ -74,6 +74,11 @@ _ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+(?:day|night|morning|evening)
 _EVERYWHERE = r"(?:all\s+over(?:\s+(?:my|his|her|the)\s+body)?)"
 _WORSE = r"(?:worse\s+(?:at\s+night|in\s+the\s+(?:morning|evening)s?|after\s+\w+|with\s+\w+)|" \
          r"(?:that|which)\s+(?:worsens|gets\s+worse|is\s+worse|flares|improves|gets\s+better)\s+(?:\w+\s+){0,3}\w+)"
+#: A known condition said to be worse again, as a patient says it ("my eczema is acting up again", "my
+#: Parkinson's is getting worse"): the condition, its course no word of its code.
+_ACTING_UP = r"(?:is|has\s+been|['’]s(?:\s+been)?|keeps)\s+(?:getting\s+worse|acting\s+up|flaring(?:\s+up)?|" \
+             r"playing\s+up|worse|worsening|bad|back|bothering\s+me)(?:\s+(?:again|lately|recently))?"
+_MINE_ACTING_UP = re.compile(rf"^(?:my|his|her|their|our)\s+(?P<condition>\S.*?)\s+{_ACTING_UP}\s*$", re.IGNORECASE)
 #: What came before it, and for how long ("Kawasaki disease after 6 days of fever and a strawberry tongue").
 _AFTER_DAYS_OF = r"after\s+(?:\d+|one|two|three|four|five|six|seven|several|a\s+few)\s+(?:days?|weeks?|months?)\s+" \
                  r"of\s+\S.*"
@@ -101,7 +106,7 @@ _HOW_OFTEN = r"(?:(?:\d+|one|two|three|four|five|six|several|many)\s+times\s+(?:
              r"(?:night|nightly|day|daily|week|weekly|hour)|(?:that|which)\s+(?:keeps?|kept)\s+coming\s+back)"
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
                    rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}|{_IN_A_PERSON}|"
-                   rf"{_HOW_OFTEN}))+\s*$", re.IGNORECASE)
+                   rf"{_HOW_OFTEN}|{_ACTING_UP}))+\s*$", re.IGNORECASE)
 #: What a long-term medicine is taken for ("long-term methotrexate for RA"): the status is the medicine's.
 _TAKEN_FOR = re.compile(r"^(?P<use>(?:on\s+)?long[- ]term\s+(?:use\s+of\s+)?\S+(?:\s+\S+)?)\s+for\s+\S.*$",
                         re.IGNORECASE)
@@ -193,12 +198,17 @@ def without_frame(mention: str) -> str:
     'dog bite of right hand'
     >>> without_frame("I'm constipated"), without_frame("he's really dizzy"), without_frame("I'm a diabetic")
     ('constipated', 'dizzy', 'diabetic')
+    >>> without_frame("My Parkinson's is getting worse"), without_frame("my eczema is acting up again")
+    ("Parkinson's", 'eczema')
     >>> without_frame("I haven't been able to pee since last night"), without_frame("ulcer in a diabetic")
     ("I haven't been able to pee", 'ulcer in a diabetic')
     """
     taken = _TAKEN_FOR.match(mention.strip())
     if taken is not None:
         return taken["use"]
+    mine = _MINE_ACTING_UP.match(mention.strip())
+    if mine is not None:
+        return mine["condition"]
     bitten = _BIT.match(mention.strip())
     if bitten is not None:
         return f"{bitten['animal'].lower()} bite of {bitten['part']}"
@@ -229,7 +239,8 @@ def exertional(mention: str) -> tuple[str, str] | None:
     return (f"exertional {said['finding']}", said["finding"]) if said else None
 
 
-_FINDING_AT_SITE = re.compile(r"^(?P<finding>[a-z][a-z\s-]*?)\s+(?:of|in|on)\s+(?:the\s+)?"
+_FINDING_AT_SITE = re.compile(r"^(?:(?:this|that|the|a|some)\s+)?(?P<finding>[a-z][a-z\s-]*?)\s+(?:of|in|on)\s+"
+                              r"(?:(?:the|my|his|her|their|your)\s+)?"
                               r"(?P<side>(?:left|right|both)\s+)?(?P<site>[a-z]+)$", re.IGNORECASE)
 
 
@@ -240,6 +251,8 @@ def site_first(mention: str) -> str | None:
 
     >>> site_first("numbness of the right hand"), site_first("tremor in the hands"), site_first("loss of will")
     ('right hand numbness', 'hand tremor', None)
+    >>> site_first("this pain in my chest"), site_first("swelling in her left ankle")
+    ('chest pain', 'left ankle swelling')
     """
     said = _FINDING_AT_SITE.match(mention.strip())
     if said is None or said["site"].lower() not in BODY_PARTS:
@@ -367,6 +380,9 @@ def with_its_cause(mention: str) -> str | None:
 _A_BODY_PART = re.compile(rf"^(?:(?:the|a|his|her|my|their)\s+)?(?:(?:left|right|l|r)\s+)?"
                           rf"(?:{'|'.join(sorted(BODY_PARTS, key=len, reverse=True))})$", re.IGNORECASE)
 _OVER_A_SITE = re.compile(r"^(?P<condition>\S.*?)\s+over\s+(?P<site>\S.*)$", re.IGNORECASE)
+_INVOLVING = re.compile(r"^(?P<condition>\S.*?)\s+(?:involving|affecting|on|of|over)\s+(?:(?:both|the|his|her|my)\s+)?"
+                        r"(?P<sites>\S.*)$", re.IGNORECASE)
+_PARTS_JOINED = re.compile(r"\s*(?:,|\band\b|&|/)\s*", re.IGNORECASE)
 
 
 def over_a_site(mention: str) -> str | None:
@@ -381,6 +397,26 @@ def over_a_site(mention: str) -> str | None:
     if said is None or not _A_BODY_PART.match(said["site"]):
         return None
     return f"{said['condition']} of {said['site']}"
+
+
+def at_several_sites(mention: str) -> tuple[str, str] | None:
+    """A condition said to involve two or more body parts ("plaque psoriasis involving elbows and knees",
+    "vitiligo on the face and hands"), as the condition and the parts; ``None`` where fewer are named or one
+    of them is no body part. No code names such a spread; whether the condition's codes tell parts apart at
+    all is the caller's to judge.
+
+    >>> at_several_sites("Plaque psoriasis involving elbows and knees"), at_several_sites("eczema of the hands")
+    (('Plaque psoriasis', 'elbows and knees'), None)
+    >>> at_several_sites("hives on my arms and trunk"), at_several_sites("rash on arms and a fever")
+    (('hives', 'arms and trunk'), None)
+    """
+    said = _INVOLVING.match(mention.strip())
+    if said is None:
+        return None
+    parts = [part for part in _PARTS_JOINED.split(said["sites"].strip()) if part]
+    if len(parts) < 2 or not all(_A_BODY_PART.match(part) for part in parts):
+        return None
+    return said["condition"], said["sites"].strip()
 
 
 def arising_on(mention: str) -> tuple[str, str] | None:
@@ -731,8 +767,9 @@ _NOTE_ASIDES = re.compile(
     r"(?:fall(?:\s+(?:down|from|off|onto|on)\s+(?:the\s+|a\s+)?(?:stairs|steps|ladder(?:\s+rungs?)?|bed|chair|roof|"
     r"bike|bicycle|horse|curb|ice|stool|table)|\s+on\s+(?:an?\s+)?outstretched\s+(?:hand|arm))?|foosh|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|"
     r"straddle\s+injury|(?:fist\s*)?fight|punch|slap|being\s+(?:punched|slapped|hit))\b"
-    # how long since, and how large: "2 wk f/u", "3 cm lac", "5 mm stone"
-    r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm)\b(?![\s-]*old\b)"
+    # how long since, how large and how much: "2 wk f/u", "3 cm lac", "5 mm stone", "15-lb weight loss"
+    r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm|lbs?|pounds?|kgs?)\b"
+    r"(?![\s-]*old\b)"
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
     r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b"
@@ -997,6 +1034,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['broken nose']
     >>> without_note_asides("hepatomegaly, 4 cm below the costal margin")
     ['hepatomegaly']
+    >>> without_note_asides("unintentional 15-lb weight loss"), without_note_asides("3 kg weight gain")
+    (['unintentional weight loss'], ['weight gain'])
     >>> without_note_asides("polyuria, about 5 L/day"), without_note_asides("polydipsia, drinking ~6 L a day")
     (['polyuria'], ['polydipsia'])
     >>> without_note_asides("R inguinal hernia, reducible, first occurrence")
@@ -1230,7 +1269,7 @@ _PRETERM_WEEKS = re.compile(
 #: The words a mention about prematurity alone is made of: anything else is another condition of the newborn.
 _BEYOND_PRETERM = re.compile(
     r"\b(?:extremely|very|moderately|late|preterm|premature|prematurity|preemie|ex|infant|newborn|neonate|baby|boy|"
-    r"girl|male|female|born|at|of|a|an|the|completed|weeks?|wks?|gestation|gestational|age|\d{2})\b|[-,;.']",
+    r"girl|male|female|born|at|of|a|an|the|completed|weeks?|wks?|gestation|gestational|age|e?ga|estimated|\d{2})\b|[-,;.']",
     re.IGNORECASE)
 #: A pregnancy's weeks, not a newborn's: preterm labour, a delivery, the membranes, the mother.
 _MOTHER = re.compile(r"\b(?:labou?r|deliver\w*|contractions?|pregnan\w*|rupture|membranes|p?prom|mother|woman|"
@@ -1246,6 +1285,8 @@ def as_gestational_age(mention: str) -> str | None:
     ('preterm newborn, gestational age 32 completed weeks', 'preterm newborn, gestational age 32 completed weeks')
     >>> as_gestational_age("extremely preterm infant, 25 weeks")
     'extreme immaturity of newborn, gestational age 25 completed weeks'
+    >>> as_gestational_age("Preterm newborn, GA 32 weeks")
+    'preterm newborn, gestational age 32 completed weeks'
     >>> as_gestational_age("born at 39 weeks"), as_gestational_age("preterm labor at 32 weeks")
     (None, None)
     >>> as_gestational_age("transient tachypnea in a 35-week preemie")

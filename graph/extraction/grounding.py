@@ -73,6 +73,7 @@ from graph.extraction.context import (
     as_rib_fractures,
     as_secondary_neoplasm,
     as_vein_thrombosis,
+    at_several_sites,
     caused_as_titles_say,
     control_said,
     dash_parts,
@@ -823,6 +824,9 @@ _LIKENESS_METHODS = frozenset({"fuzzy", "corroborated"})
 #: The most words a clause set aside beside a condition may have (:meth:`Grounder._told_apart_by_none`): a
 #: detail is a few words ("TPO Ab positive", "genotype 1a"); a longer clause tells more than a detail.
 ASIDE_MOST_WORDS = 4
+#: How many first letters of a word name its stem, where words of one stem count as one ("psoriatic",
+#: "psoriasis"; "arthritis", "arthropathic").
+_STEM = 5
 #: Words titles use to say how they classify, not what: a clause's "not yet done" shares no axis with a title's
 #: "not elsewhere classified".
 _TITLES_GRAMMAR = frozenset({"not", "no", "without", "yet", "other", "specified", "unspecified", "elsewhere",
@@ -1332,6 +1336,19 @@ class Grounder:
                           else f"term of {decided.code} or under it")
                 decided.steps.insert(0, f"with: no {family} is named with {feature!r}, so {mention!r} is {head!r}")
                 return _judging_the_proposal(decided, failure, system, code)
+        several = at_several_sites(mention) if found is None and last_resorts else None
+        if several is not None:  # "plaque psoriasis involving elbows and knees": no code of L40 names a place
+            decided = self.ground(several[0], category, finding_type=finding_type, categories=categories,
+                                  last_resorts=False)
+            if decided.outcome != "reject" and decided.method not in _LIKENESS_METHODS \
+                    and decided.system in ("ICD10CM", "HPO") and decided.code and not (
+                        self._category_words(decided.code[:3]) if decided.system == "ICD10CM"
+                        else self._subtree_words(decided.code))[1]:
+                family = (f"code of {decided.code[:3]}" if decided.system == "ICD10CM"
+                          else f"term of {decided.code} or under it")
+                decided.steps.insert(0, f"sites: no {family} names a side or a part of the body, so {mention!r} "
+                                        f"is {several[0]!r} wherever it is")
+                return _judging_the_proposal(decided, failure, system, code)
         # "NSTEMI – trop I peaked 2.8, heparin started", "found confused in a hot flat – heat stroke": the part
         # that names a condition; as a diagnosis, one outside the symptoms' chapter before a symptom the story
         # around it names ("short of breath for weeks, legs swollen – CHF exacerbation")
@@ -1495,16 +1512,27 @@ class Grounder:
         positive", "echo not yet done") is the note's, not the code's; a word a name there holds ("CKD 3",
         "left eye", "with hemorrhage") may be an axis, and a clause that names a condition (or joins one with
         "and") is a second diagnosis, not a detail of the first. A clause of more than
-        :data:`ASIDE_MOST_WORDS` words is no detail, nor one that denies something or says she is pregnant."""
+        :data:`ASIDE_MOST_WORDS` words is no detail, nor one that says she is pregnant (chapter 15 reads it).
+
+        A clause that denies something ("LBP x2 weeks, no radicular sx", "acute PE, no RV strain") is a pertinent
+        negative: judged on the family's names alone, for what it denies is neither a second diagnosis nor an
+        axis said with the condition. Where a title of the family holds a word of it ("… without
+        complications"), the family tells it apart and the caller's reading of "without" decides."""
         if decided.system not in ("ICD10CM", "HPO") or not decided.code:
             return False
+        denial = _DENIAL_FIRST.match(clause)
+        clause = clause[denial.end():] if denial else clause
         said = sides_said(tokens(clause, keep_qualifiers=True))
-        if not said or len(said) > ASIDE_MOST_WORDS or _DENIAL_FIRST.match(clause) or pregnancy_said(clause):
-            return False  # what is denied, and a pregnancy, are read where their codes are (chapter 15, "without")
+        if not said or len(said) > ASIDE_MOST_WORDS or pregnancy_said(clause):
+            return False
         words = {*said, *as_organs(said), *as_organs(self.lexicon.expand(said))} - _TITLES_GRAMMAR
         named, placed = (self._category_words(decided.code[:3]) if decided.system == "ICD10CM"
                          else self._subtree_words(decided.code))
-        if words & named or (placed and (words & _SIDE_WORDS or names_a_site(tuple(words)))):
+        if words & named:
+            return False
+        if denial is not None:  # what is denied is no second condition, nor an axis or a place of this one
+            return True
+        if placed and (words & _SIDE_WORDS or names_a_site(tuple(words))):
             return False
         # nor by a code of another category named with the condition's words ("diabetes, CKD 3": E11.22's
         # "… diabetic chronic kidney disease" for the words of E11.9 that "CKD" reads as)
@@ -1740,8 +1768,15 @@ class Grounder:
         def code_of(what: str) -> tuple[str, Entry] | None:
             if kind == "treatment":  # "G-tube dependent": no treatment code, the status the device leaves
                 return self._treatment_of(what, steps) or self._status_of(what, steps)
-            return (self._status_of(what, steps) if kind == "status"
-                    else self._history_of(what, steps, kind == "family"))
+            if kind == "status":
+                return self._status_of(what, steps)
+            found = self._history_of(what, steps, kind == "family")
+            if found is None and kind == "history":
+                # "h/o CABG x3 (LIMA-LAD, SVG-OM) in 2019": the past of a procedure is the status it left, which
+                # a status code names (Z95.1 "Presence of aortocoronary bypass graft"); no history code holds it
+                found = next((status for form in (what, *without_note_asides(what))
+                              if (status := self._status_of(form, steps)) is not None), None)
+            return found
 
         found = code_of(of)
         axes, sideless = read_axes(sides_said(tokens(of)))
@@ -2555,9 +2590,35 @@ class Grounder:
                 if isinstance(by, IndexTerm):
                     steps.append(f"index term: {by.explain()}")
                     return "index_term", entry
-                steps.append(f"ontology synonym: {by.explain(entry.ref)}")
-                return "ontology_synonym", entry
+                narrower = self._code_naming_the_rest(entry, words) if entry.billable is False else entry
+                steps.append(f"ontology synonym: {by.explain(entry.ref)}" + (
+                    f"; {narrower.code} {narrower.display!r} names what {' '.join(words)!r} adds to it"
+                    if narrower is not entry else ""))
+                return "ontology_synonym", narrower
         return None
+
+    def _code_naming_the_rest(self, category: Entry, words: tuple[str, ...]) -> Entry:
+        """The code under an ICD-10-CM category an ontology's name lends to that names what the name adds to
+        the category's titles: "minimal change nephrotic syndrome", lent to N04 "Nephrotic syndrome", is N04.0,
+        named "… with minimal change lesion" (never the default N04.9 "… with unspecified morphologic
+        changes"). The category itself where the name adds no word its codes tell apart (a word of the same
+        stem as one of the category's is no addition: "psoriatic arthritis" is L40.5 "Arthropathic psoriasis",
+        not L40.52 "Psoriatic arthritis mutilans"), or where no single billable code names what it adds."""
+        if category.system != "ICD10CM":
+            return category
+        own = {w[:_STEM] for name in self.lexicon.names_of(category) for w in name}
+        rest = tuple(w for w in words if w[:_STEM] not in own and not w.isdigit() and w not in _TITLES_GRAMMAR)
+        forms = [set(rest), set(as_organs(rest))]  # "pulmonary" as the titles' "lung"
+        if not any(form & self._category_words(category.code[:3])[0] for form in forms):
+            return category
+        below, todo = [], list(self.lexicon.icd_children(category.code))
+        while todo:
+            child = todo.pop()
+            if any(form <= set(name) for form in forms for name in self.lexicon.names_of(child)):
+                below.append(child)
+            else:
+                todo.extend(self.lexicon.icd_children(child.code))
+        return below[0] if len(below) == 1 and below[0].billable and below[0].active else category
 
     def _lent(self, words: tuple[str, ...], systems: tuple[str, ...], steps: list[str]) -> list[tuple[Entry, Loan]]:
         """Concepts an open ontology names ``words``: one per system, or none where the name is ambiguous there

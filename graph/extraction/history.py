@@ -48,7 +48,7 @@ _DEPENDENT = re.compile(r"^\s*(?:(?:home|chronic)\s+)?(?P<rest>\S.*?)[- ]depende
 #: was placed is a code of its own, or history).
 _PLACED = re.compile(r"^\s*(?P<rest>\S.*?)\s+(?:placed|implanted|inserted|in\s+place|in\s+situ)\b"
                      r"(?:\s+(?:in\s+)?(?:\d{4}|\d+\s*(?:y(?:ea)?rs?|mo(?:nth)?s?)\s+ago))?"
-                     r"(?:\s+(?:for|due\s+to|2/2)\s+\S.*)?\s*$", re.IGNORECASE)
+                     r"(?:\s+(?:for|due\s+to|2/2|since|after|following)\s+\S.*)?\s*$", re.IGNORECASE)
 #: Relatives who had it ("mother and sister both had breast cancer"): a family history.
 _KIN = r"(?:(?:his|her|my|their|the\s+patient['’]s)\s+)?(?:mother|father|mom|dad|sister|brother|sibling|son|" \
        r"daughter|grandmother|grandfather|aunt|uncle|parents?|siblings|sisters|brothers)"
@@ -65,8 +65,13 @@ _OVER = re.compile(rf"^\s*(?P<rest>\S.*?)\s+(?:(?:removed|resected|excised|treat
 #: treated with radiation", "a heart attack at 50").
 _SINCE_DONE = re.compile(r"\s*,?\s+(?:(?:treated|managed|resected|excised|removed|cured)\b.*|at\s+(?:age\s+)?\d{1,3}"
                          r"|in\s+(?:his|her|their)\s+\d0s)$", re.IGNORECASE)
-#: How often a treatment is taken ("insulin daily", "hemodialysis three times a week").
+#: How a treatment reaches the patient, after it: "on HD via L arm AVF", "on TPN through a PICC", "O2 by NC".
+_THROUGH = re.compile(r"\s+(?:via|through|by)\s+\S.*$", re.IGNORECASE)
+#: How often a treatment is taken ("insulin daily", "hemodialysis three times a week", "HD MWF": the days of
+#: a dialysis schedule).
 _HOW_OFTEN_TAKEN = re.compile(r"\s+(?:daily|nightly|weekly|continuously|continuous|round\s+the\s+clock|24/7|"
+                              r"mwf|tts|tths|m/w/f|t/th/s|tu/th/sa|mon/wed/fri|tue/thu/sat|thrice\s+weekly|"
+                              r"\d\s*x\s*/\s*w(?:ee)?k|"
                               r"at\s+night|with\s+exertion|(?:once|twice|\d+|one|two|three|four)\s+(?:times\s+)?"
                               r"(?:a|per|each)\s+(?:day|week|night))\s*$", re.IGNORECASE)
 #: What a treatment is taken for, after it: "on warfarin for afib", "on insulin for T1DM".
@@ -121,6 +126,10 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='family', of='a heart attack'), Shorthand(kind='history', of='breast cancer'))
     >>> read_shorthand("TIA two years ago, fully recovered"), read_shorthand("chest pain two hours ago") is None
     (Shorthand(kind='history', of='TIA'), True)
+    >>> read_shorthand("On HD MWF via L arm AVF"), read_shorthand("on TPN through a PICC line")
+    (Shorthand(kind='treatment', of='HD'), Shorthand(kind='treatment', of='TPN'))
+    >>> read_shorthand("Colostomy in place since Hartmann procedure for perforated diverticulitis (2023)")
+    Shorthand(kind='status', of='Colostomy')
     """
     found = _FORMS.match(mention)
     if found is None:
@@ -143,6 +152,7 @@ def read_shorthand(mention: str) -> Shorthand | None:
         rest = _IN_KIN.sub("", rest) or rest
     if kind == "treatment":
         rest = _TAKEN_FOR.sub("", rest) or rest  # "on warfarin for afib": the warfarin, the afib a code of its own
+        rest = _THROUGH.sub("", rest) or rest  # "on HD via L arm AVF": the dialysis, whatever the access
         rest = _HOW_OFTEN_TAKEN.sub("", rest) or rest
         rest = _FOR_HOW_LONG.sub("", rest) or rest
         rest = _HOW_MUCH.sub("", rest) or rest  # "on 2L home O2": oxygen, however much

@@ -164,7 +164,7 @@ BODY_PARTS: frozenset[str] = frozenset({
     "nose", "mouth", "lip", "lips", "tongue", "gums", "teeth", "throat", "neck", "shoulder", "shoulders", "arms",
     "elbows", "wrists", "hands", "finger", "fingers", "thumb", "breast", "breasts", "nipple", "abdomen", "flank",
     "hip", "hips", "knee", "knees", "legs", "ankles", "feet", "toes", "skin", "joints", "muscles", "penis",
-    "scrotum",
+    "scrotum", "trunk", "torso", "palms", "soles", "thighs", "forearms", "buttocks", "extremities", "limbs",
 })
 
 

@@ -935,6 +935,24 @@ def test_a_notes_part_set_apart_by_a_dash_and_alcohol_related_on_the_real_releas
     assert code("alcohol-related cirrhosis") == "K70.30" and code("alcohol-associated hepatitis") == "K70.10"
 
 
+def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases(grounder):
+    """Issue 21 on the real releases (none of these is a labelled mention): a pertinent negative no code of
+    the family names is set aside; the past of a procedure is its status; a device "in place since" and a
+    dialysis schedule and access are no words of the code; a spread over several parts of the body where no
+    code of the condition names one; the patient's "pain in my chest"; the weeks of a preterm newborn's GA."""
+    code = partial(grounded_code, grounder)
+
+    assert code("acute PE, no hypotension") == "I26.99" and code("pneumonia, no effusion") == "J18.9"
+    assert code("low back pain x3 days, no leg weakness", "finding") == "HP:0003419"
+    assert code("history of CABG x2 (2015)") == "Z95.1"
+    assert code("ileostomy in place since colectomy for UC") == "Z93.2"
+    assert code("on hemodialysis TTS via R IJ tunneled catheter") == "Z99.2"
+    assert code("vitiligo involving face and hands") == "L80"
+    assert code("a pain in my chest", "finding") == "HP:0100749"
+    assert code("Preterm male newborn, GA 30 weeks") == "P07.33"
+    assert code("pulmonary tuberculosis") == "A15.0"
+
+
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
     """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
     return grounder.ground(mention, category).code

@@ -184,6 +184,9 @@ def test_history_and_status_go_to_their_z_codes():
     # Z86.7 holds I82.40, but its codes name other conditions: no default is taken for it
     assert g.ground("hx of deep vein thrombosis", "diagnosis").outcome == "reject"
     assert g.ground("s/p coronary artery bypass graft", "diagnosis").code == "Z95.1"
+    # no history code holds a procedure: its past is the status it left, the year and the grafts aside
+    past = g.ground("h/o coronary artery bypass graft x3 (LIMA-LAD, SVG-OM) in 2019", "diagnosis")
+    assert (past.outcome, past.code) == ("accept", "Z95.1")
     family = g.ground("family history of breast cancer", "diagnosis", system="ICD10CM", code="Z85.3")
     assert (family.outcome, family.method, family.code) == ("replace", "family_history", "Z80.3")
 
@@ -737,6 +740,9 @@ def test_a_dialysis_dependence_and_a_device_placed_are_the_status_codes_they_lea
     assert g.ground("HD-dependent since 2022", "diagnosis").code == "Z99.2"
     assert g.ground("s/p PPM", "diagnosis").code == "Z95.0"
     assert g.ground("PPM placed 2018 for CHB", "diagnosis").code == "Z95.0"
+    assert g.ground("PPM in place since the AV node ablation", "diagnosis").code == "Z95.0"
+    # the days of the schedule and the access are no words of the code
+    assert g.ground("On HD MWF via L arm AVF", "diagnosis", system="ICD10CM", code="Z99.2").outcome == "accept"
 
 
 def test_a_cancer_said_by_its_abbreviation_stage_and_lobe_is_the_malignant_neoplasm_of_that_lobe():
@@ -1818,16 +1824,24 @@ def test_a_cause_a_title_says_as_its_adjective_is_that_title_not_the_condition_w
 
 def test_a_clause_denying_what_the_default_code_says_without_is_read_with_that_code():
     """"pertussis, no pneumonia" is A37.90 "… without pneumonia"; a denial the code found does not state as its
-    "without" ("no exacerbation" beside "…, unspecified") leaves the mention unresolved rather than dropped."""
+    "without", of what a code of its family names ("no exacerbation" beside "…, unspecified" where J44.1 says
+    "with … exacerbation"), leaves the mention unresolved rather than dropped. A pertinent negative no code of
+    the family names ("no dyspnea") is set aside: the code is the condition's own."""
     lexicon = Lexicon([
         Entry("ICD10CM", "A37.90", "Whooping cough, unspecified species without pneumonia", R, "code",
               billable=True, names=("Pertussis",)),
         Entry("ICD10CM", "A37.91", "Whooping cough, unspecified species with pneumonia", R, "code", billable=True),
+        Entry("ICD10CM", "J44.1", "Chronic obstructive pulmonary disease with (acute) exacerbation", R, "code",
+              billable=True),
         Entry("ICD10CM", "J44.9", "Chronic obstructive pulmonary disease, unspecified", R, "code", billable=True),
-    ], {"ICD10CM": R}, {})
+        Entry("HPO", "HP:0002094", "Dyspnea", "HPO@1", "term", parents=["HP:0000118"]),
+        Entry("HPO", "HP:0000118", "Phenotypic abnormality", "HPO@1", "term"),
+    ], {"ICD10CM": R, "HPO": "HPO@1"}, {})
     grounder = Grounder(lexicon)
     assert grounder.ground("pertussis, no pneumonia", "diagnosis").code == "A37.90"
-    assert grounder.ground("chronic obstructive pulmonary disease, no dyspnea", "diagnosis").outcome == "reject"
+    assert grounder.ground("chronic obstructive pulmonary disease, no exacerbation", "diagnosis").outcome == "reject"
+    decided = grounder.ground("chronic obstructive pulmonary disease, no dyspnea", "diagnosis")
+    assert decided.code == "J44.9" and "no code of J44 tells 'no dyspnea' apart" in decided.steps[0]
 
 
 def test_a_site_on_the_skin_chooses_nothing_where_no_code_of_the_condition_names_a_site():
@@ -2130,3 +2144,19 @@ def test_a_case_that_states_one_side_gives_it_to_the_diagnosis_it_states():
             "acute suppurative otitis media is diagnosed.")
     assert grounder.ground(case.format("left"), "diagnosis").code == "H66.002"
     assert grounder.ground(case.format("left and a dull right"), "diagnosis").code == "H66.009"
+
+
+def test_a_condition_said_over_several_parts_of_the_body_is_its_code_where_no_code_of_it_names_a_part():
+    """"plaque psoriasis involving elbows and knees" is L40.0, whose kin name no part of the body; cellulitis,
+    whose codes name the limb, is never taken for its unspecified code by dropping the parts said."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "L40.0", "Psoriasis vulgaris", R, "code", billable=True, names=("Plaque psoriasis",)),
+               Entry("ICD10CM", "L40.9", "Psoriasis, unspecified", R, "code", billable=True),
+               Entry("ICD10CM", "L03.90", "Cellulitis, unspecified", R, "code", billable=True),
+               Entry("ICD10CM", "L03.115", "Cellulitis of right lower limb", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}))
+    spread = g.ground("plaque psoriasis involving elbows and knees", "diagnosis")
+    assert (spread.outcome, spread.code) == ("accept", "L40.0")
+    assert spread.steps[0].startswith("sites: no code of L40 names a side or a part of the body")
+    assert g.ground("cellulitis involving the legs and feet", "diagnosis").outcome == "reject"
+    assert g.ground("plaque psoriasis and a fever", "diagnosis").outcome == "reject"

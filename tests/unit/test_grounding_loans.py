@@ -190,3 +190,28 @@ def test_a_name_lent_to_a_manifestation_code_is_not_taken():
                             (("ICD10CM", "N15.9"), loan("renal infection", "MONDO", "MONDO:0002"))])
     grounder = Grounder(lexicon)
     assert grounder.ground("kidney infection", "diagnosis").code == "N15.9"  # read as the renal one
+
+
+def test_a_name_lent_to_a_category_goes_to_the_one_code_naming_what_it_adds():
+    """DOID lends "minimal change nephrotic syndrome" to N04 "Nephrotic syndrome": N04.0, named "… with minimal
+    change lesion", not the default N04.9 "… with unspecified morphologic changes". A name whose words are the
+    category's own, by their stem ("psoriatic arthritis" to L40.5 "Arthropathic psoriasis"), adds nothing: the
+    default L40.50, never L40.52 "Psoriatic arthritis mutilans", which holds its words and more."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "N04", "Nephrotic syndrome", ICD, "category", billable=False),
+               Entry("ICD10CM", "N04.0", "Nephrotic syndrome with minor glomerular abnormality", ICD, "code",
+                     billable=True, names=("Nephrotic syndrome with minimal change lesion",)),
+               Entry("ICD10CM", "N04.9", "Nephrotic syndrome with unspecified morphologic changes", ICD, "code",
+                     billable=True),
+               Entry("ICD10CM", "L40.5", "Arthropathic psoriasis", ICD, "category", billable=False),
+               Entry("ICD10CM", "L40.50", "Arthropathic psoriasis, unspecified", ICD, "code", billable=True),
+               Entry("ICD10CM", "L40.52", "Psoriatic arthritis mutilans", ICD, "code", billable=True)]
+    loans = [(("ICD10CM", "N04"), loan("minimal change nephrotic syndrome", "DOID", "DOID:10966")),
+             (("ICD10CM", "N04"), loan("idiopathic nephrotic syndrome", "DOID", "DOID:1184")),
+             (("ICD10CM", "L40.5"), loan("psoriatic arthritis", "DOID", "DOID:9008"))]
+    g = Grounder(Lexicon(entries, RELEASES, {}, loans=loans))
+    minimal = g.ground("minimal change nephrotic syndrome", "diagnosis")
+    assert (minimal.method, minimal.code) == ("ontology_synonym", "N04.0")
+    assert "N04.0 'Nephrotic syndrome with minor glomerular abnormality' names what" in minimal.steps[-1]
+    assert g.ground("idiopathic nephrotic syndrome", "diagnosis").code == "N04.9"  # no code names "idiopathic"
+    assert g.ground("psoriatic arthritis", "diagnosis").code == "L40.50"

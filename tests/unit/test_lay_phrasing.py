@@ -76,6 +76,8 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     assert says("quit smoking 10 years ago", "diagnosis") == ["personal history of nicotine dependence"]
     # everyday sentences for common symptoms
     assert says("I have the runs") == ["diarrhea"] and says("I can't poop") == ["constipation"]
+    assert says("I've had the runs for three days") == ["diarrhea"]
+    assert says("my voice has been hoarse for three weeks") == ["hoarse voice"]
     assert says("it hurts when I swallow") == ["odynophagia"] and says("I wet the bed") == ["nocturnal enuresis"]
     assert says("I have to pee all the time") == ["frequent urination"] and says("my pee burns") == ["dysuria"]
     assert says("my gums bleed when I brush") == ["gingival bleeding"] and says("my hands shake") == ["hand tremor"]
