@@ -13,6 +13,7 @@ Pure: it reads words, and the codes of a :class:`~graph.extraction.lexicon.Lexic
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -139,11 +140,16 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
 
 
 def _side_letters(words: tuple[str, ...]) -> set[int]:
-    """Where ``words`` write a side as its letter ("L knee", "R-sided"): every lone l or r save "r/o", and OD,
-    OS or OU beside an eye's condition."""
+    """Where ``words`` write a side as its letter ("L knee", "R-sided"): every lone l or r save "r/o" and an l
+    after a number (litres: "4 L paracentesis", "2 L O2"), and OD, OS or OU beside an eye's condition."""
     eye = not _EYE_WORDS.isdisjoint(words)
     return {i for i, w in enumerate(words)
-            if (w in _SIDE_LETTERS and words[i + 1:i + 2] != ("o",)) or (eye and w in _EYE_SIDES)}
+            if (w in _SIDE_LETTERS and words[i + 1:i + 2] != ("o",)
+                and not (w == "l" and i > 0 and _NUMBER.fullmatch(words[i - 1])))
+            or (eye and w in _EYE_SIDES)}
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def sides_said(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -154,6 +160,8 @@ def sides_said(words: tuple[str, ...]) -> tuple[str, ...]:
     (('right', 'ear'), ('r', 'o', 'pneumonia'))
     >>> sides_said(("cortical", "cataract", "od")), sides_said(("od",))
     (('cortical', 'cataract', 'right'), ('od',))
+    >>> sides_said(("ascites", "4", "l", "paracentesis")), sides_said(("l", "knee"))
+    (('ascites', '4', 'l', 'paracentesis'), ('left', 'knee'))
     """
     letters = _side_letters(words)
     said = _SIDE_LETTERS | _EYE_SIDES

@@ -935,7 +935,7 @@ def last_clause_apart(mention: str) -> tuple[str, str] | None:
     return (head, last) if cut > 0 and head and last else None
 
 
-_WITH_SAID = re.compile(r"\s(?:with|w/)\s", re.IGNORECASE)
+_WITH_SAID = re.compile(r"\s(?:with|w/|complicated\s+by)\s", re.IGNORECASE)
 
 
 def with_clause_apart(mention: str) -> tuple[str, str] | None:
@@ -948,6 +948,8 @@ def with_clause_apart(mention: str) -> tuple[str, str] | None:
     ('polycystic ovary syndrome', 'oligomenorrhea')
     >>> with_clause_apart("AFib w/ RVR"), with_clause_apart("pneumonia without effusion")
     (('AFib', 'RVR'), None)
+    >>> with_clause_apart("alcoholic cirrhosis complicated by ascites")
+    ('alcoholic cirrhosis', 'ascites')
     >>> with_clause_apart("angina (with exertion)"), with_clause_apart("with a cough")
     (None, None)
     """
@@ -1261,7 +1263,7 @@ def without_pregnancy_clause(mention: str) -> str | None:
 
 _PRETERM_WEEKS = re.compile(
     r"\b(?:(?:extremely\s+|very\s+|moderately\s+|late\s+)?(?:preterm|premature|preemie|ex-?preemie|born)\b.*?"
-    r"\b(?P<weeks>\d{2})[- ]?(?:completed\s+)?(?:weeks?|wks?)\b"
+    r"\b(?P<weeks>\d{2})(?:\s+[0-6]/7)?[- ]?(?:completed\s+)?(?:weeks?|wks?)\b"
     r"|\b(?P<weeks2>\d{2})[- ]?(?:completed\s+)?(?:weeks?|wks?)(?:\s+gestation(?:al\s+age)?)?\s+"
     r"(?:preterm|premature|preemie)\b)", re.IGNORECASE)
 
@@ -1269,7 +1271,8 @@ _PRETERM_WEEKS = re.compile(
 #: The words a mention about prematurity alone is made of: anything else is another condition of the newborn.
 _BEYOND_PRETERM = re.compile(
     r"\b(?:extremely|very|moderately|late|preterm|premature|prematurity|preemie|ex|infant|newborn|neonate|baby|boy|"
-    r"girl|male|female|born|at|of|a|an|the|completed|weeks?|wks?|gestation|gestational|age|e?ga|estimated|\d{2})\b|[-,;.']",
+    r"girl|male|female|born|at|of|a|an|the|completed|weeks?|wks?|gestation|gestational|age|e?ga|estimated|\d{2}|"
+    r"[0-6]/7)(?!\w)|[-,;.']",
     re.IGNORECASE)
 #: A pregnancy's weeks, not a newborn's: preterm labour, a delivery, the membranes, the mother.
 _MOTHER = re.compile(r"\b(?:labou?r|deliver\w*|contractions?|pregnan\w*|rupture|membranes|p?prom|mother|woman|"
@@ -1285,8 +1288,8 @@ def as_gestational_age(mention: str) -> str | None:
     ('preterm newborn, gestational age 32 completed weeks', 'preterm newborn, gestational age 32 completed weeks')
     >>> as_gestational_age("extremely preterm infant, 25 weeks")
     'extreme immaturity of newborn, gestational age 25 completed weeks'
-    >>> as_gestational_age("Preterm newborn, GA 32 weeks")
-    'preterm newborn, gestational age 32 completed weeks'
+    >>> as_gestational_age("Preterm newborn, GA 32 weeks"), as_gestational_age("preterm infant, GA 33 4/7 wks")
+    ('preterm newborn, gestational age 32 completed weeks', 'preterm newborn, gestational age 33 completed weeks')
     >>> as_gestational_age("born at 39 weeks"), as_gestational_age("preterm labor at 32 weeks")
     (None, None)
     >>> as_gestational_age("transient tachypnea in a 35-week preemie")

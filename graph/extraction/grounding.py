@@ -836,6 +836,7 @@ _GENERIC_TITLE_WORDS = frozenset({"disease", "disorder", "syndrome", "condition"
 #: Regions of the abdomen, as notes name them before the organ's adjective ("epigastric abdominal pain").
 _ABDOMINAL_REGIONS = frozenset({"epigastric", "periumbilical", "umbilical", "suprapubic", "hypogastric", "quadrant",
                                 "iliac", "hypochondrial", "flank"})
+_BUT = re.compile(r"\b(?:but|though|although|however|yet|except)\b", re.IGNORECASE)
 _DENIAL_FIRST = re.compile(r"^\s*(?:no|not|without|denies|negative\s+for|never)\b", re.IGNORECASE)
 _AND = re.compile(r"\band\b|&|/", re.IGNORECASE)
 #: The words that state a side, as notes and titles write them.
@@ -1336,6 +1337,18 @@ class Grounder:
                           else f"term of {decided.code} or under it")
                 decided.steps.insert(0, f"with: no {family} is named with {feature!r}, so {mention!r} is {head!r}")
                 return _judging_the_proposal(decided, failure, system, code)
+            parent = self.lexicon.get("ICD10CM", _icd_parent(decided.code or "")) \
+                if decided.outcome != "reject" and decided.system == "ICD10CM" and decided.method in _EXACT_METHODS \
+                and len(decided.code or "") > 3 else None
+            narrower = self._code_naming_the_rest(parent, tokens(feature)) if parent else None
+            if parent is not None and narrower is not None and narrower is not parent:
+                # "alcohol-related cirrhosis with ascites": the head is K70.30 "… without ascites", and K70.31
+                # "Alcoholic cirrhosis of liver with ascites" the one code of K70.3 that names the feature
+                why = (f"with: {mention!r} is {head!r} ({decided.code}) with {feature!r}, which {narrower.code} "
+                       f"{narrower.display!r} alone of {parent.code} names")
+                return _judging_the_proposal(Decision(
+                    "accept", decided.method, narrower.system, narrower.code, narrower.display, narrower.release, 1.0,
+                    why, [why, *decided.steps]), failure, system, code)
         several = at_several_sites(mention) if found is None and last_resorts else None
         if several is not None:  # "plaque psoriasis involving elbows and knees": no code of L40 names a place
             decided = self.ground(several[0], category, finding_type=finding_type, categories=categories,
@@ -1521,9 +1534,12 @@ class Grounder:
         if decided.system not in ("ICD10CM", "HPO") or not decided.code:
             return False
         denial = _DENIAL_FIRST.match(clause)
+        if denial is not None and _BUT.search(clause):
+            return False  # "no fever but a new cough": what follows "but" is said, not denied
         clause = clause[denial.end():] if denial else clause
         said = sides_said(tokens(clause, keep_qualifiers=True))
-        if not said or len(said) > ASIDE_MOST_WORDS or pregnancy_said(clause):
+        # what is denied may take more words than a detail does ("never had an OI or AIDS-defining illness")
+        if not said or len(said) > ASIDE_MOST_WORDS * (2 if denial else 1) or pregnancy_said(clause):
             return False
         words = {*said, *as_organs(said), *as_organs(self.lexicon.expand(said))} - _TITLES_GRAMMAR
         named, placed = (self._category_words(decided.code[:3]) if decided.system == "ICD10CM"
@@ -2614,7 +2630,9 @@ class Grounder:
         below, todo = [], list(self.lexicon.icd_children(category.code))
         while todo:
             child = todo.pop()
-            if any(form <= set(name) for form in forms for name in self.lexicon.names_of(child)):
+            # K70.31 "… with ascites" names "ascites"; K70.30 "… without ascites" denies it
+            if any(form <= set(name) and not form & set(name[name.index("without"):] if "without" in name else ())
+                   for form in forms for name in self.lexicon.names_of(child)):
                 below.append(child)
             else:
                 todo.extend(self.lexicon.icd_children(child.code))

@@ -951,6 +951,11 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("a pain in my chest", "finding") == "HP:0100749"
     assert code("Preterm male newborn, GA 30 weeks") == "P07.33"
     assert code("pulmonary tuberculosis") == "A15.0"
+    # a feature one code of the category names; litres are no left side; the days of a gestational age
+    assert code("alcohol-related hepatitis with ascites") == "K70.11"
+    assert code("alcohol-related cirrhosis complicated by ascites, 6 L tap") == "K70.31"
+    assert code("preterm newborn, GA 29 3/7 wks") == "P07.32"
+    assert code("asymptomatic HIV, CD4 510, never had an AIDS-defining illness") == "Z21"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

@@ -1842,6 +1842,11 @@ def test_a_clause_denying_what_the_default_code_says_without_is_read_with_that_c
     assert grounder.ground("chronic obstructive pulmonary disease, no exacerbation", "diagnosis").outcome == "reject"
     decided = grounder.ground("chronic obstructive pulmonary disease, no dyspnea", "diagnosis")
     assert decided.code == "J44.9" and "no code of J44 tells 'no dyspnea' apart" in decided.steps[0]
+    # what is denied may be longer than a detail; what follows "but" is said, not denied
+    assert grounder.ground("chronic obstructive pulmonary disease, never had dyspnea or any cough at rest",
+                           "diagnosis").code == "J44.9"
+    assert grounder.ground("chronic obstructive pulmonary disease, no dyspnea but new cough",
+                           "diagnosis").outcome == "reject"
 
 
 def test_a_site_on_the_skin_chooses_nothing_where_no_code_of_the_condition_names_a_site():

@@ -68,3 +68,19 @@ def test_a_feature_that_may_be_an_axis_or_a_linked_condition_is_not_set_aside(gr
     d = grounder.ground(mention, "diagnosis")
     assert not any(step.startswith("with: no code of") for step in d.steps), d.steps
     assert d.code not in ("J44.9", "R00.0", "L05.91")
+
+
+def test_a_feature_one_code_of_the_conditions_category_names_is_that_code():
+    """"alcohol-related cirrhosis with ascites": the condition alone is K70.30 "… without ascites", and
+    K70.31 the one code of K70.3 whose name holds the feature (never the one that denies it)."""
+    entries = [Entry("ICD10CM", "K70.3", "Alcoholic cirrhosis of liver", ICD, "category", billable=False,
+                     names=("Alcoholic cirrhosis",)),
+               Entry("ICD10CM", "K70.30", "Alcoholic cirrhosis of liver without ascites", ICD, "code", billable=True),
+               Entry("ICD10CM", "K70.31", "Alcoholic cirrhosis of liver with ascites", ICD, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": ICD}, {}), phrasings=[])
+    for said in ("alcohol-related cirrhosis with ascites",
+                 "alcohol-related cirrhosis complicated by ascites, 4 L paracentesis"):
+        d = g.ground(said, "diagnosis", system="ICD10CM", code="K70.30")
+        assert (d.outcome, d.code) == ("replace", "K70.31"), d.steps
+        assert "which K70.31 'Alcoholic cirrhosis of liver with ascites' alone of K70.3 names" in d.reason
+    assert g.ground("alcoholic cirrhosis with jaundice", "diagnosis").outcome == "reject"
