@@ -1396,8 +1396,9 @@ _DIAGNOSIS_STATED = (
     re.compile(r"\b(?:is|was|were)\s+found\s+to\s+have\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|,\s|$))", re.IGNORECASE),
     re.compile(r"\btest(?:s|ed)?\s+positive\s+for\s+(?P<dx>[^;.,]+?)(?=\s*(?:[;.]|,\s|$))", re.IGNORECASE),
     # a case's own heading for it: "… receives surfactant. Dx: respiratory distress syndrome."
-    re.compile(r"(?:^|[;.]\s+)(?:dx|diagnosis|final\s+diagnosis|impression|assessment)\s*:\s*(?P<dx>[^;:.]+?)"
-               r"\.?\s*$", re.IGNORECASE),
+    # or a problem list's entry: "Problem: SLE with class IV lupus nephritis (biopsy 03/2024; on MMF)"
+    re.compile(r"(?:^|[;.]\s+)(?:dx|diagnosis|final\s+diagnosis|impression|assessment|problem(?:\s+list)?)\s*:\s*"
+               r"(?P<dx>(?:[^;:.()]|\([^()]*\))+?)\.?\s*$", re.IGNORECASE),
     # "…, Behcet disease is the diagnosis."
     re.compile(r"(?:^|[;.]\s+|,\s+)(?P<dx>[^;.,]+?)\s+is\s+the\s+(?:most\s+likely\s+|likely\s+|final\s+)?diagnosis\b",
                re.IGNORECASE),
@@ -1464,6 +1465,8 @@ def diagnosis_stated(mention: str) -> list[str]:
     ["Bell's palsy"]
     >>> diagnosis_stated("Cirrhosis of liver: jaundice")
     []
+    >>> diagnosis_stated("Problem: SLE with lupus nephritis (biopsy 03/2024; on mycophenolate 1.5 g BID)")
+    ['SLE with lupus nephritis (biopsy 03/2024; on mycophenolate 1.5 g BID)']
     >>> diagnosis_stated("A 70-year-old has bibasilar crackles and clubbing; HRCT shows a UIP pattern. Dx: IPF.")
     ['IPF']
     >>> diagnosis_stated("Pneumonia is suspected"), diagnosis_stated("a 40-year-old woman was diagnosed")

@@ -836,6 +836,8 @@ _GENERIC_TITLE_WORDS = frozenset({"disease", "disorder", "syndrome", "condition"
 #: Regions of the abdomen, as notes name them before the organ's adjective ("epigastric abdominal pain").
 _ABDOMINAL_REGIONS = frozenset({"epigastric", "periumbilical", "umbilical", "suprapubic", "hypogastric", "quadrant",
                                 "iliac", "hypochondrial", "flank"})
+#: A grade, class or stage said before a condition ("class IV lupus nephritis", "grade 2 …").
+_GRADE_FIRST = re.compile(r"^(?P<grade>class|grade|stage|type)\s+(?:[ivx]+|\d+[a-c]?)\s+(?=\S)", re.IGNORECASE)
 _BUT = re.compile(r"\b(?:but|though|although|however|yet|except)\b", re.IGNORECASE)
 _DENIAL_FIRST = re.compile(r"^\s*(?:no|not|without|denies|negative\s+for|never)\b", re.IGNORECASE)
 _AND = re.compile(r"\band\b|&|/", re.IGNORECASE)
@@ -1323,7 +1325,11 @@ class Grounder:
                           else f"term of {decided.code} or under it")
                 decided.steps.insert(0, f"aside: no {family} tells {detail!r} apart, so {mention!r} is {head!r}")
                 return _judging_the_proposal(decided, failure, system, code)
-        split = with_clause_apart(mention) if found is None and last_resorts else None
+        split = with_clause_apart(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
+        joined = self._combined_in_its_category(*split, category) if split is not None else None
+        if joined is not None:  # "SLE with lupus nephritis": M32.14, never M32.9 by a look-alike
+            return _judging_the_proposal(joined, failure, system, code)
+        split = split if found is None else None
         if split is not None:  # "NF1 with multiple café-au-lait macules": a feature no code of Q85 names
             head, feature = split
             decided = self.ground(head, category, finding_type=finding_type, categories=categories,
@@ -2611,6 +2617,32 @@ class Grounder:
                     f"; {narrower.code} {narrower.display!r} names what {' '.join(words)!r} adds to it"
                     if narrower is not entry else ""))
                 return "ontology_synonym", narrower
+        return None
+
+    def _combined_in_its_category(self, head: str, feature: str, category: str) -> Decision | None:
+        """A condition said with a feature whose own code lies in the condition's category, as that code: the
+        classification's combination ("systemic lupus erythematosus with lupus nephritis" is M32.14
+        "Glomerular disease in systemic lupus erythematosus", which the Index gives lupus nephritis). Both named
+        exactly; a grade or class before the feature that no code of the category names is read past ("class IV
+        lupus nephritis"). Only where the condition is said as its category's default (M32.9): one said more
+        narrowly keeps its code. ``None`` where the feature's code is elsewhere, or the condition's own."""
+        condition = self.ground(head, category, last_resorts=False)
+        if condition.outcome == "reject" or condition.system != "ICD10CM" or condition.method not in _EXACT_METHODS:
+            return None
+        family = (condition.code or "")[:3]
+        general = self.lexicon.get("ICD10CM", family)
+        if general is None or self._default_code(general, []).code != condition.code:
+            return None  # "minimal change disease with nephrotic syndrome": N04.0 says more than N04's default
+        graded = _GRADE_FIRST.match(feature)
+        forms = [feature] + ([feature[graded.end():]] if graded and not {graded["grade"].lower()}
+                             & self._category_words(family)[0] else [])
+        for form in forms:
+            named = self.ground(form, category, last_resorts=False)
+            if named.outcome != "reject" and named.system == "ICD10CM" and named.method in _EXACT_METHODS \
+                    and (named.code or "")[:3] == family and named.code != condition.code:
+                named.steps.insert(0, f"with: {form!r} is {named.code}, a code of {family} itself, so "
+                                      f"{head!r} with it is {named.code}")
+                return named
         return None
 
     def _code_naming_the_rest(self, category: Entry, words: tuple[str, ...]) -> Entry:

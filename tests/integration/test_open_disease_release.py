@@ -956,6 +956,9 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("alcohol-related cirrhosis complicated by ascites, 6 L tap") == "K70.31"
     assert code("preterm newborn, GA 29 3/7 wks") == "P07.32"
     assert code("asymptomatic HIV, CD4 510, never had an AIDS-defining illness") == "Z21"
+    # a feature whose own code lies in the condition's category; a problem list's entry
+    assert code("SLE with class III lupus nephritis") == "M32.14"
+    assert code("Problem: type 2 diabetes (A1c 7.2; on metformin)") == "E11.9"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

@@ -84,3 +84,27 @@ def test_a_feature_one_code_of_the_conditions_category_names_is_that_code():
         assert (d.outcome, d.code) == ("replace", "K70.31"), d.steps
         assert "which K70.31 'Alcoholic cirrhosis of liver with ascites' alone of K70.3 names" in d.reason
     assert g.ground("alcoholic cirrhosis with jaundice", "diagnosis").outcome == "reject"
+
+
+def test_a_feature_whose_own_code_lies_in_the_conditions_category_is_that_code():
+    """"SLE with class IV lupus nephritis" is M32.14, the code lupus nephritis names, in SLE's own category (the
+    class no code names); never when the condition is said more narrowly than its category's default (N04.0's
+    "minimal change lesion" with N04's "nephrotic syndrome" stays N04.0), nor for a feature coded elsewhere."""
+    entries = [Entry("ICD10CM", "M32", "Systemic lupus erythematosus (SLE)", ICD, "category", billable=False),
+               Entry("ICD10CM", "M32.14", "Glomerular disease in systemic lupus erythematosus", ICD, "code",
+                     billable=True, names=("Lupus nephritis",)),
+               Entry("ICD10CM", "M32.9", "Systemic lupus erythematosus, unspecified", ICD, "code", billable=True,
+                     names=("Systemic lupus erythematosus",)),
+               Entry("ICD10CM", "N04", "Nephrotic syndrome", ICD, "category", billable=False),
+               Entry("ICD10CM", "N04.0", "Nephrotic syndrome with minor glomerular abnormality", ICD, "code",
+                     billable=True, names=("Minimal change lesion",)),
+               Entry("ICD10CM", "N04.9", "Nephrotic syndrome with unspecified morphologic changes", ICD, "code",
+                     billable=True),
+               Entry("ICD10CM", "D69.6", "Thrombocytopenia, unspecified", ICD, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": ICD}, {}), phrasings=[])
+    d = g.ground("systemic lupus erythematosus with class IV lupus nephritis", "diagnosis")
+    assert (d.outcome, d.code) == ("accept", "M32.14")
+    assert d.steps[0] == ("with: 'lupus nephritis' is M32.14, a code of M32 itself, so 'systemic lupus "
+                          "erythematosus' with it is M32.14")
+    assert g.ground("minimal change lesion with nephrotic syndrome", "diagnosis").code != "N04.9"
+    assert g.ground("systemic lupus erythematosus with thrombocytopenia", "diagnosis").code != "D69.6"
