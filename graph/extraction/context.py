@@ -399,22 +399,21 @@ def over_a_site(mention: str) -> str | None:
     return f"{said['condition']} of {said['site']}"
 
 
-def at_several_sites(mention: str) -> tuple[str, str] | None:
-    """A condition said to involve two or more body parts ("plaque psoriasis involving elbows and knees",
-    "vitiligo on the face and hands"), as the condition and the parts; ``None`` where fewer are named or one
-    of them is no body part. No code names such a spread; whether the condition's codes tell parts apart at
-    all is the caller's to judge.
+def at_body_sites(mention: str) -> tuple[str, str] | None:
+    """A condition said to involve one or more parts of the body ("plaque psoriasis involving elbows and
+    knees", "hidradenitis suppurativa of both axillae"), as the condition and the parts; ``None`` where one of
+    them is no body part. Whether the condition's codes tell parts apart at all is the caller's to judge.
 
-    >>> at_several_sites("Plaque psoriasis involving elbows and knees"), at_several_sites("eczema of the hands")
-    (('Plaque psoriasis', 'elbows and knees'), None)
-    >>> at_several_sites("hives on my arms and trunk"), at_several_sites("rash on arms and a fever")
+    >>> at_body_sites("Plaque psoriasis involving elbows and knees"), at_body_sites("eczema of both hands")
+    (('Plaque psoriasis', 'elbows and knees'), ('eczema', 'hands'))
+    >>> at_body_sites("hives on my arms and trunk"), at_body_sites("rash on arms and a fever")
     (('hives', 'arms and trunk'), None)
     """
     said = _INVOLVING.match(mention.strip())
     if said is None:
         return None
     parts = [part for part in _PARTS_JOINED.split(said["sites"].strip()) if part]
-    if len(parts) < 2 or not all(_A_BODY_PART.match(part) for part in parts):
+    if not parts or not all(_A_BODY_PART.match(part) for part in parts):
         return None
     return said["condition"], said["sites"].strip()
 
@@ -626,11 +625,14 @@ def as_secondary_neoplasm(mention: str) -> str | None:
 _OBJECT = (r"(?:(?:a|an|the|small|plastic|metal)\s+)*(?:beads?|beans?|peas?|peanuts?|coins?|toys?|marbles?|"
            r"button(?:\s+batter(?:y|ies))?|batter(?:y|ies)|crayons?|pebbles?|popcorn(?:\s+kernels?)?|kernels?|"
            r"erasers?|earrings?|magnets?|fish\s*bones?|q-?tips?|cotton(?:\s+(?:swab|ball))?|tampons?|insects?|"
-           r"bugs?|food\s+bolus|piece\s+of\s+\w+)")
+           r"bugs?|food\s+bolus|piece\s+of\s+\w+|quarters?|pennies|penny|dimes?|nickels?|pins?|safety\s+pins?|"
+           r"needles?|screws?|nails?|keys?|rings?)")
 #: The openings T16–T18 name, and how their titles say them.
 _ORIFICES = {"ear canal": "ear", "ear": "ear", "nose": "nostril", "nostril": "nostril", "nares": "nostril",
              "eye": "eye", "throat": "pharynx", "esophagus": "esophagus", "rectum": "rectum",
-             "vagina": "vagina"}
+             "vagina": "vagina", "stomach": "stomach", "trachea": "trachea", "windpipe": "trachea",
+             "bronchus": "bronchus", "larynx": "larynx", "small intestine": "small intestine", "small bowel":
+             "small intestine", "colon": "colon"}
 _FOREIGN_BODY = re.compile(rf"^{_OBJECT}\s+(?:stuck\s+|lodged\s+)?(?:in|into|up)\s+(?:(?:the|his|her|my|their)\s+)?"
                            r"(?P<side>(?:(?:r|l|rt|lt|right|left)\s+)?)"
                            rf"(?P<orifice>{'|'.join(sorted(_ORIFICES, key=len, reverse=True))})$", re.IGNORECASE)
@@ -642,6 +644,8 @@ def as_foreign_body(mention: str) -> str | None:
 
     >>> as_foreign_body("bead in R ear canal"), as_foreign_body("pea stuck up his nose")
     ('foreign body in R ear', 'foreign body in nostril')
+    >>> as_foreign_body("the coin in the stomach"), as_foreign_body("safety pin in the small bowel")
+    ('foreign body in stomach', 'foreign body in small intestine')
     >>> as_foreign_body("blood in the urine")
     """
     said = _FOREIGN_BODY.match(mention.strip())

@@ -73,7 +73,7 @@ from graph.extraction.context import (
     as_rib_fractures,
     as_secondary_neoplasm,
     as_vein_thrombosis,
-    at_several_sites,
+    at_body_sites,
     caused_as_titles_say,
     control_said,
     dash_parts,
@@ -1268,9 +1268,10 @@ class Grounder:
                 return _judging_the_proposal(decided, failure, system, code)
         for phrase in found_by_a_test(mention) if found is None and category == "diagnosis" and last_resorts else ():
             # a vignette's test that found it ("CT shows a 5-mm stone in the left ureter"): the condition the text
-            # states; named exactly, never by a look-alike, for a vignette says much else beside it
+            # states, read as the cascade reads it said alone ("the coin in the stomach": a foreign body there), yet
+            # named exactly, never by a look-alike, for a vignette says much else beside it
             decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
-                                  last_resorts=False, corroborate=corroborate)
+                                  corroborate=corroborate)
             if decided.outcome != "reject" and decided.method in _EXACT_METHODS:
                 decided.steps.insert(0, f"vignette: a test found {phrase!r}")
                 return decided
@@ -1355,7 +1356,7 @@ class Grounder:
                 return _judging_the_proposal(Decision(
                     "accept", decided.method, narrower.system, narrower.code, narrower.display, narrower.release, 1.0,
                     why, [why, *decided.steps]), failure, system, code)
-        several = at_several_sites(mention) if found is None and last_resorts else None
+        several = at_body_sites(mention) if found is None and last_resorts else None
         if several is not None:  # "plaque psoriasis involving elbows and knees": no code of L40 names a place
             decided = self.ground(several[0], category, finding_type=finding_type, categories=categories,
                                   last_resorts=False)

@@ -165,6 +165,7 @@ BODY_PARTS: frozenset[str] = frozenset({
     "elbows", "wrists", "hands", "finger", "fingers", "thumb", "breast", "breasts", "nipple", "abdomen", "flank",
     "hip", "hips", "knee", "knees", "legs", "ankles", "feet", "toes", "skin", "joints", "muscles", "penis",
     "scrotum", "trunk", "torso", "palms", "soles", "thighs", "forearms", "buttocks", "extremities", "limbs",
+    "axillae", "armpits",
 })
 
 

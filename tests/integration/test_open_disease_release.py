@@ -959,6 +959,9 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     # a feature whose own code lies in the condition's category; a problem list's entry
     assert code("SLE with class III lupus nephritis") == "M32.14"
     assert code("Problem: type 2 diabetes (A1c 7.2; on metformin)") == "E11.9"
+    # one part of the body no code of the condition names; a vignette's test finding a thing in the stomach
+    assert code("hidradenitis suppurativa of both groins") == "L73.2"
+    assert code("A 3-year-old swallowed a penny; x-ray shows a coin in the stomach.") == "T18.2XXA"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

@@ -1529,12 +1529,16 @@ def test_a_vignette_states_what_its_tests_found_and_nothing_it_implies():
     """Issue 21's vignette phrasing: "CT shows a 5-mm stone in the left ureter" states the ureteric calculus;
     the flank pain and the haematuria are findings, and a diagnosis they imply is never read into them."""
     g = grounder_of(with_codes([("N20.0", "Calculus of kidney", True), ("N20.1", "Calculus of ureter", True),
-                                ("Q96.0", "Karyotype 45, X", True)]))
+                                ("Q96.0", "Karyotype 45, X", True), ("T18.2", "Foreign body in stomach", False),
+                                ("T18.2XXA", "Foreign body in stomach, initial encounter", True)]))
+    # what the test found, as the cascade reads it said alone (a thing in the stomach: a foreign body there)
+    coin = g.ground("7-year-old swallowed a quarter; x-ray shows the coin in the stomach", "diagnosis")
+    assert (coin.outcome, coin.code) == ("accept", "T18.2XXA")
     stone = ("A 34-year-old man has sudden severe left flank pain radiating to the groin; CT shows a 5-mm stone in "
              "the left ureter and no hydronephrosis.")
     found = g.ground(stone, "diagnosis")
     assert (found.outcome, found.code) == ("accept", "N20.1")
-    assert "vignette: a test found 'stone in the left ureter'" in found.steps
+    assert "vignette: a test found '5-mm stone in the left ureter'" in found.steps  # its size read past after
     replaced = g.ground(stone, "diagnosis", system="ICD10CM", code="N20.0")
     assert (replaced.outcome, replaced.code) == ("replace", "N20.1")
     assert g.ground("A girl of 14 has a webbed neck; karyotype is 45,X.", "diagnosis").code == "Q96.0"
@@ -2151,7 +2155,7 @@ def test_a_case_that_states_one_side_gives_it_to_the_diagnosis_it_states():
     assert grounder.ground(case.format("left and a dull right"), "diagnosis").code == "H66.009"
 
 
-def test_a_condition_said_over_several_parts_of_the_body_is_its_code_where_no_code_of_it_names_a_part():
+def test_a_condition_said_over_parts_of_the_body_is_its_code_where_no_code_of_it_names_a_part():
     """"plaque psoriasis involving elbows and knees" is L40.0, whose kin name no part of the body; cellulitis,
     whose codes name the limb, is never taken for its unspecified code by dropping the parts said."""
     entries = [*ENTRIES,
@@ -2164,4 +2168,5 @@ def test_a_condition_said_over_several_parts_of_the_body_is_its_code_where_no_co
     assert (spread.outcome, spread.code) == ("accept", "L40.0")
     assert spread.steps[0].startswith("sites: no code of L40 names a side or a part of the body")
     assert g.ground("cellulitis involving the legs and feet", "diagnosis").outcome == "reject"
+    assert g.ground("plaque psoriasis of both axillae", "diagnosis").code == "L40.0"  # one part, both sides
     assert g.ground("plaque psoriasis and a fever", "diagnosis").outcome == "reject"
