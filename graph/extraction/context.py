@@ -74,6 +74,9 @@ _ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+(?:day|night|morning|evening)
 _EVERYWHERE = r"(?:all\s+over(?:\s+(?:my|his|her|the)\s+body)?)"
 _WORSE = r"(?:worse\s+(?:at\s+night|in\s+the\s+(?:morning|evening)s?|after\s+\w+|with\s+\w+)|" \
          r"(?:that|which)\s+(?:worsens|gets\s+worse|is\s+worse|flares|improves|gets\s+better)\s+(?:\w+\s+){0,3}\w+)"
+#: What keeps it in check, after it: "HTN controlled with amlodipine" (never "poorly controlled", which codes
+#: may say: E11.65 for a diabetes "with hyperglycemia").
+_CONTROLLED_WITH = r"(?:well[- ])?controlled\s+(?:with|on|by)\s+\S.*"
 #: A known condition said to be worse again, as a patient says it ("my eczema is acting up again", "my
 #: Parkinson's is getting worse"): the condition, its course no word of its code.
 _ACTING_UP = r"(?:is|has\s+been|['’]s(?:\s+been)?|keeps)\s+(?:getting\s+worse|acting\s+up|flaring(?:\s+up)?|" \
@@ -106,7 +109,7 @@ _HOW_OFTEN = r"(?:(?:\d+|one|two|three|four|five|six|several|many)\s+times\s+(?:
              r"(?:night|nightly|day|daily|week|weekly|hour)|(?:that|which)\s+(?:keeps?|kept)\s+coming\s+back)"
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
                    rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}|{_IN_A_PERSON}|"
-                   rf"{_HOW_OFTEN}|{_ACTING_UP}))+\s*$", re.IGNORECASE)
+                   rf"{_HOW_OFTEN}|{_ACTING_UP}|{_CONTROLLED_WITH}))+\s*$", re.IGNORECASE)
 #: What a long-term medicine is taken for ("long-term methotrexate for RA"): the status is the medicine's.
 _TAKEN_FOR = re.compile(r"^(?P<use>(?:on\s+)?long[- ]term\s+(?:use\s+of\s+)?\S+(?:\s+\S+)?)\s+for\s+\S.*$",
                         re.IGNORECASE)
@@ -198,6 +201,8 @@ def without_frame(mention: str) -> str:
     'dog bite of right hand'
     >>> without_frame("I'm constipated"), without_frame("he's really dizzy"), without_frame("I'm a diabetic")
     ('constipated', 'dizzy', 'diabetic')
+    >>> without_frame("HTN controlled with amlodipine"), without_frame("poorly controlled diabetes")
+    ('HTN', 'poorly controlled diabetes')
     >>> without_frame("My Parkinson's is getting worse"), without_frame("my eczema is acting up again")
     ("Parkinson's", 'eczema')
     >>> without_frame("I haven't been able to pee since last night"), without_frame("ulcer in a diabetic")
@@ -272,7 +277,7 @@ _ARISING_ON = re.compile(r"^(?P<new>\S.*?)\s+on\s+(?:(?:a|an|the)\s+)?(?P<underl
 _ON_A_SIDE = re.compile(r"^(?:both|right|left|bilateral)(?:\s+sides?)?\b", re.IGNORECASE)
 
 
-_DUE_TO = re.compile(r"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|from)\s+(?P<cause>\S.*)$",
+_DUE_TO = re.compile(r"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|from|2/2|d/t)\s+(?P<cause>\S.*)$",
                      re.IGNORECASE)
 
 
@@ -282,6 +287,8 @@ def due_to(mention: str) -> tuple[str, str] | None:
 
     >>> due_to("acute kidney injury due to dehydration"), due_to("acute kidney injury")
     (('acute kidney injury', 'dehydration'), None)
+    >>> due_to("sepsis 2/2 UTI"), due_to("AKI d/t dehydration")
+    (('sepsis', 'UTI'), ('AKI', 'dehydration'))
     """
     said = _DUE_TO.match(mention.strip())
     return (said["condition"], said["cause"]) if said else None

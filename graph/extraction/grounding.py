@@ -173,7 +173,10 @@ _SOFT_TISSUES = frozenset({"muscle", "tendon", "fascia", "ligament"})
 _OPEN_WOUNDS = frozenset({"laceration", "wound", "puncture", "bite"})
 #: Title words a covering title may not add: another matter, a structure, the upper part of a site ("arm" read
 #: for a forearm is no leave to take "… of right upper arm"), or another age ("juvenile").
-_NARROWER = _OTHER_MATTER | _STRUCTURES | {"upper", "juvenile"}
+#: What a title adds that is an event of its own, never a grouping of what the mention says: "IUP, first
+#: trimester" is no O31.21 "Continuing pregnancy after intrauterine death of one fetus …".
+_EVENTS = frozenset({"death", "continuing", "retained", "failed"})
+_NARROWER = _OTHER_MATTER | _STRUCTURES | _EVENTS | {"upper", "juvenile"}
 _CLAUSE = re.compile(r"\s(?:in|due to|following|complicating|affecting|associated with)\s", re.IGNORECASE)
 
 
@@ -1574,7 +1577,10 @@ class Grounder:
         least = min(least, len(said))
         return bool(said) and any(
             len(said & set(variant)) >= least and any(ref[0] == system for ref in self.lexicon.by_name[variant])
-            for word in set(clause) - _TITLES_GRAMMAR for variant in self.lexicon.by_token.get(word, ()))
+            # a number alone names nothing with the condition ("HFrEF, NYHA II"): the category's own titles say
+            # where it is an axis ("CKD 3")
+            for word in set(clause) - _TITLES_GRAMMAR if not word.isdigit()
+            for variant in self.lexicon.by_token.get(word, ()))
 
     def _names_a_concept(self, clause: str) -> bool:
         """Whether a clause names a diagnosis or a finding: grounded whole or by its parts ("fatigue and

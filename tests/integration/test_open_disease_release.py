@@ -962,6 +962,10 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     # one part of the body no code of the condition names; a vignette's test finding a thing in the stomach
     assert code("hidradenitis suppurativa of both groins") == "L73.2"
     assert code("A 3-year-old swallowed a penny; x-ray shows a coin in the stomach.") == "T18.2XXA"
+    # what keeps it in check, a class's number, "2/2" as "due to"; no covering title adding an event
+    assert code("seizure disorder controlled with levetiracetam") == "G40.909"
+    assert code("HFrEF, EF 25%, NYHA III") == "I50.20" and code("sepsis 2/2 pyelonephritis") == "A41.9"
+    assert code("IUP at 10 weeks") is None
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

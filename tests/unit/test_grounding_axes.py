@@ -2170,3 +2170,18 @@ def test_a_condition_said_over_parts_of_the_body_is_its_code_where_no_code_of_it
     assert g.ground("cellulitis involving the legs and feet", "diagnosis").outcome == "reject"
     assert g.ground("plaque psoriasis of both axillae", "diagnosis").code == "L40.0"  # one part, both sides
     assert g.ground("plaque psoriasis and a fever", "diagnosis").outcome == "reject"
+
+
+def test_a_covering_title_never_adds_an_event_and_a_number_alone_names_nothing_with_the_condition():
+    """"intrauterine pregnancy, first trimester" is no O31.21 "Continuing pregnancy after intrauterine death of
+    one fetus …": a covering title adds no event the mention does not state. "HFrEF, EF 30%, NYHA II": the
+    class's number names nothing with heart failure, whatever title holds a 2 beside "heart"."""
+    g = grounder_of(with_codes([
+        ("O31.21", "Continuing pregnancy after intrauterine death of one fetus or more, first trimester", True),
+        ("I50.20", "Unspecified systolic (congestive) heart failure", True),
+        ("O36.8322", "Maternal care for abnormalities of the fetal heart rate or rhythm, second trimester, fetus 2",
+         True),
+        ("O09.512", "Supervision of elderly primigravida, second trimester", True)]),
+        abbreviations={"hfref": Abbreviation((tokens("systolic heart failure"),), source="t")})
+    assert g.ground("intrauterine pregnancy, first trimester", "diagnosis").outcome == "reject"
+    assert g.ground("HFrEF, EF 30%, NYHA II", "diagnosis").code == "I50.20"
