@@ -477,7 +477,7 @@ def in_a_newborn(mention: str) -> list[str] | None:
 
 _AT_PLACE = re.compile(r"^(?P<finding>\S.*?)\s+(?:(?:radiating|extending|spreading|migrating|moving|shifting)\s+"
                        r"(?:in)?to|at|to|over|along)\s+"
-                       r"(?:the\s+|both\s+|his\s+|her\s+)?(?:(?:left|right|bilateral|lower|upper|lung|sternal|"
+                       r"(?:the\s+|both\s+|his\s+|her\s+|my\s+)?(?:(?:left|right|l|r|lt|rt|bilateral|lower|upper|lung|sternal|"
                        r"cardiac|mitral|aortic)\s+)*(?!(?:bedside|home|work|school|rest|night|times|baseline)\b)"
                        r"(?:\w+)(?:\s+and\s+(?:the\s+)?\w+)?$", re.IGNORECASE)
 
@@ -491,8 +491,8 @@ def without_place(mention: str) -> str | None:
     'crackles'
     >>> without_place("crushing chest pain radiating to the left arm")
     'crushing chest pain'
-    >>> without_place("chest pain spreading to the left arm and jaw")
-    'chest pain'
+    >>> without_place("chest pain spreading to the left arm and jaw"), without_place("CP radiating to L arm")
+    ('chest pain', 'CP')
     >>> without_place("decreased breath sounds at the right base"), without_place("chest pain")
     ('decreased breath sounds', None)
     >>> without_place("family at bedside"), without_place("dyspnea at rest")  # a place of no body
@@ -516,7 +516,7 @@ _CIRCUMSTANCE = re.compile(
 
 
 #: A finding with what comes with it ("productive cough with green sputum"): the finding, as a last resort.
-_WITH_MORE = re.compile(r"^(?P<finding>\S.*?)\s+(?:with|and)\s+(?:\S+\s*){1,4}$", re.IGNORECASE)
+_WITH_MORE = re.compile(r"^(?P<finding>\S.*?)\s+(?:with|w/|and)\s+(?:\S+\s*){1,4}$", re.IGNORECASE)
 
 
 def without_what_comes_with_it(mention: str) -> str | None:
@@ -525,6 +525,8 @@ def without_what_comes_with_it(mention: str) -> str | None:
 
     >>> without_what_comes_with_it("productive cough with green sputum"), without_what_comes_with_it("cough")
     ('productive cough', None)
+    >>> without_what_comes_with_it("productive cough w/ green sputum")
+    'productive cough'
     """
     said = _WITH_MORE.match(mention.strip())
     return said["finding"] if said else None

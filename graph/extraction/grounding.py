@@ -114,8 +114,8 @@ PROPOSED_MATCH_THRESHOLD = 0.70
 #: How step (a) says a proposal failed by its name's wording alone (not by what it is, or says beyond the text).
 _WORDING_FAILURE = re.compile(r"^proposed: its name .* (?:does not match|leaves out words of) ")
 #: "due to" and "secondary to": titles say a cause either way, so a mention saying it one way is read the other.
-_CAUSE_EITHER_WAY = re.compile(r"\b(?:due to|secondary to)\b", re.IGNORECASE)
-_OTHER_WAY = {"due to": "secondary to", "secondary to": "due to"}
+_CAUSE_EITHER_WAY = re.compile(r"\b(?:due to|secondary to)\b|(?<!\S)(?:2/2|d/t)(?!\S)", re.IGNORECASE)
+_OTHER_WAY = {"due to": "secondary to", "secondary to": "due to", "2/2": "secondary to", "d/t": "secondary to"}
 #: The least score at which the search's closest name, being the proposal's own, corroborates the proposal.
 CORROBORATED_FLOOR = 0.60
 #: The most words a mention may have for its closest name to corroborate a proposal: a note's phrase ("AFib

@@ -218,7 +218,9 @@ def result_readings(words: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 #: Words that, leading a finding, say it is absent, normal or not the patient's: its head is then not found.
 _NOT_THE_FINDING = frozenset({"no", "not", "without", "denie", "deny", "absent", "absence", "normal", "negative",
-                              "resolved", "history", "family", "previou", "prior", "free"})
+                              "resolved", "history", "family", "previou", "prior", "free",
+                              # a finding short of itself: "near syncope" is no syncope, "pseudo…", "almost"
+                              "near", "almost", "pseudo", "impending", "threatened"})
 
 
 #: The most words a noun phrase of a finding has here ("crushing substernal chest pain").
@@ -235,6 +237,8 @@ def finding_heads(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     [('substernal', 'chest', 'pain'), ('chest', 'pain')]
     >>> finding_heads(("bibasilar", "crackle")), finding_heads(("no", "chest", "pain"))
     ([('crackle',)], [])
+    >>> finding_heads(("near", "syncope"))
+    []
     """
     if len(words) > _LONGEST_PHRASE or any(w in _NOT_THE_FINDING for w in words):
         return []  # a longer mention is a sentence ("leaks urine when she coughs"), whose last word is no head

@@ -966,6 +966,10 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("seizure disorder controlled with levetiracetam") == "G40.909"
     assert code("HFrEF, EF 25%, NYHA III") == "I50.20" and code("sepsis 2/2 pyelonephritis") == "A41.9"
     assert code("IUP at 10 weeks") is None
+    # "wt" as weight; where a pain spreads; "w/" what comes with a finding; "near" keeps a finding short of itself
+    assert code("wt loss 8 lbs", "finding") == "HP:0001824" and code("CP radiating to R arm", "finding") == "HP:0100749"
+    assert code("productive cough w/ yellow sputum", "finding") == "HP:0031245"
+    assert code("near syncope", "finding") != "HP:0001279"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

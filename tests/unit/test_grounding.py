@@ -449,6 +449,8 @@ def test_a_cause_said_with_due_to_finds_the_title_that_says_secondary_to():
     decided = Grounder(lexicon).ground("iron deficiency anemia due to chronic blood loss", "diagnosis")
     assert decided.code == "D50.0"
     assert any("secondary to" in step for step in decided.steps)
+    # a note's "2/2" says it too, and never leaves the cause for the unspecified code
+    assert Grounder(lexicon).ground("iron deficiency anemia 2/2 chronic blood loss", "diagnosis").code == "D50.0"
 
 
 def test_a_capital_a_after_a_word_is_the_type_it_names_not_the_article():
