@@ -277,7 +277,8 @@ _ARISING_ON = re.compile(r"^(?P<new>\S.*?)\s+on\s+(?:(?:a|an|the)\s+)?(?P<underl
 _ON_A_SIDE = re.compile(r"^(?:both|right|left|bilateral)(?:\s+sides?)?\b", re.IGNORECASE)
 
 
-_DUE_TO = re.compile(r"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|from|2/2|d/t)\s+(?P<cause>\S.*)$",
+_DUE_TO = re.compile(r"^(?P<condition>\S.*?)\s+(?:due\s+to|secondary\s+to|caused\s+by|from|2/2|d/t)\s+"
+                     r"(?P<cause>[^\s,;][^,;]*)$",
                      re.IGNORECASE)
 
 
@@ -289,6 +290,7 @@ def due_to(mention: str) -> tuple[str, str] | None:
     (('acute kidney injury', 'dehydration'), None)
     >>> due_to("sepsis 2/2 UTI"), due_to("AKI d/t dehydration")
     (('sepsis', 'UTI'), ('AKI', 'dehydration'))
+    >>> due_to("sepsis due to E. coli, no shock")  # a clause after the cause: the whole is read elsewhere
     """
     said = _DUE_TO.match(mention.strip())
     return (said["condition"], said["cause"]) if said else None

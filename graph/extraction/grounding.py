@@ -865,6 +865,28 @@ def _judging_the_proposal(decided: Decision, failure: str | None, system: str | 
     return decided
 
 
+def _unspecified_where_said(words: tuple[str, ...], title: str) -> bool:
+    """``title`` leaves unspecified the count the mention's ``words`` state: Z34.00 "…, unspecified trimester"
+    for "…, 1st trimester", "… of unspecified degree" for a second degree burn (the title's qualifier is no word
+    of its compared form, so its likeness is no evidence). Only an ordinal or a number: "Unspecified fracture of
+    shaft of left radius" is the one for a "radius shaft fx".
+
+    >>> _unspecified_where_said(tokens("normal first pregnancy, 1st trimester"), "… pregnancy, unspecified trimester")
+    True
+    >>> _unspecified_where_said(tokens("pneumonia"), "Pneumonia, unspecified organism")
+    False
+    >>> _unspecified_where_said(tokens("radius shaft fx"), "Unspecified fracture of shaft of left radius")
+    False
+    """
+    said = tokens(title, keep_qualifiers=True)
+    left = {said[i + 1] for i in range(len(said) - 1) if said[i] == "unspecified"}
+    return any(w in left and i > 0 and (words[i - 1] in _COUNTS or words[i - 1].isdigit())
+               for i, w in enumerate(words))
+
+
+_COUNTS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth", "one", "two", "three", "four"})
+
+
 def _says_without(title: str, what: str) -> bool:
     """``title`` says "without" every word of ``what`` (compared forms), in its clause after the "without".
 
@@ -2081,6 +2103,9 @@ class Grounder:
         with_side = (*words, axes.side) if axes.side else words
         added = min((unstated_qualifiers(with_side, name) for name in (entry.display, *entry.names)
                      if covers(core, tokens(name))), key=len, default=unstated_qualifiers(with_side, entry.display))
+        if added and entry.ref in self.lexicon.by_name.get(core, ()):
+            # "Posttraumatic stress disorder, chronic" names F43.12 "Post-traumatic …" as written: nothing added
+            added = []
         indexed = self.lexicon.index_terms.get(core)
         if added and indexed is not None and indexed.code == entry.code:  # "morbid obesity": E66.01, "… due to …"
             steps.append(f"proposed: the Alphabetic Index sends {' '.join(core)!r} to it ({indexed.explain()})")
@@ -2754,6 +2779,7 @@ class Grounder:
                     # nor a rare-disease catalogue's entry for a course the text does not say: ORPHA:95409
                     # "Acute adrenal insufficiency" is no adrenal insufficiency
                     if kind_allows(self.lexicon, entry, category) is None and not _adds_with(words, entry.display) \
+                            and not _unspecified_where_said(words, entry.display) \
                             and not any(_denies(words, said) for said in (entry.display, *entry.names)) \
                             and not self._acute_beside_unspecified(words, entry) \
                             and not (entry.system in YIELDS_TO_PREFERRED["diagnosis"]

@@ -2185,3 +2185,20 @@ def test_a_covering_title_never_adds_an_event_and_a_number_alone_names_nothing_w
         abbreviations={"hfref": Abbreviation((tokens("systolic heart failure"),), source="t")})
     assert g.ground("intrauterine pregnancy, first trimester", "diagnosis").outcome == "reject"
     assert g.ground("HFrEF, EF 30%, NYHA II", "diagnosis").code == "I50.20"
+
+
+def test_a_proposal_the_mention_names_as_written_adds_nothing_and_a_count_left_unspecified_is_no_look_alike():
+    """"Posttraumatic stress disorder, chronic" names F43.12 "Post-traumatic …" (its joined word read as the
+    title's two): the proposal adds nothing. "…, 1st trimester" is never Z34.00 "…, unspecified trimester" by
+    likeness. A cause followed by a clause ("sepsis due to E. coli, no shock") is not cut at "due to", which
+    would leave the sepsis unspecified."""
+    g = grounder_of(with_codes([
+        ("F43.12", "Post-traumatic stress disorder, chronic", True),
+        ("Z34.00", "Encounter for supervision of normal first pregnancy, unspecified trimester", True),
+        ("Z34.01", "Encounter for supervision of normal first pregnancy, first trimester", True),
+        ("A41.9", "Sepsis, unspecified organism", True),
+        ("A41.51", "Sepsis due to Escherichia coli [E. coli]", True)]))
+    kept = g.ground("Posttraumatic stress disorder, chronic", "diagnosis", system="ICD10CM", code="F43.12")
+    assert (kept.outcome, kept.code) == ("accept", "F43.12")
+    assert g.ground("supervision of normal first pregnancy, 1st trimester", "diagnosis").code == "Z34.01"
+    assert g.ground("sepsis due to E. coli, no shock", "diagnosis").code != "A41.9"
