@@ -106,7 +106,8 @@ _IN_A_PERSON = r"in\s+an?\s+(?:[a-z-]+\s+){0,2}(?:runner|player|worker|athlete|s
                r"|in\s+an?\s+(?:(?!pregnant\b)[a-z0-9-]+\s+){0,2}(?:woman|man|female|male|lady|adult|teenager|adolescent)\b"
 #: How often ("nocturia three times nightly"), and that it keeps coming ("jock itch that keeps coming back").
 _HOW_OFTEN = r"(?:(?:\d+|one|two|three|four|five|six|several|many)\s+times\s+(?:(?:a|an|per|each|every)\s+)?" \
-             r"(?:night|nightly|day|daily|week|weekly|hour)|(?:that|which)\s+(?:keeps?|kept)\s+coming\s+back)"
+             r"(?:night|nightly|day|daily|week|weekly|hour)|(?:that|which)\s+(?:keeps?|kept)\s+coming\s+back|" \
+             r"(?:every|each)\s+(?:spring|summer|fall|autumn|winter|season|year|morning|evening|night))"
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
                    rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}|{_IN_A_PERSON}|"
                    rf"{_HOW_OFTEN}|{_ACTING_UP}|{_CONTROLLED_WITH}))+\s*$", re.IGNORECASE)
@@ -201,6 +202,8 @@ def without_frame(mention: str) -> str:
     'dog bite of right hand'
     >>> without_frame("I'm constipated"), without_frame("he's really dizzy"), without_frame("I'm a diabetic")
     ('constipated', 'dizzy', 'diabetic')
+    >>> without_frame("hay fever every spring")
+    'hay fever'
     >>> without_frame("HTN controlled with amlodipine"), without_frame("poorly controlled diabetes")
     ('HTN', 'poorly controlled diabetes')
     >>> without_frame("My Parkinson's is getting worse"), without_frame("my eczema is acting up again")
@@ -406,6 +409,21 @@ def over_a_site(mention: str) -> str | None:
     if said is None or not _A_BODY_PART.match(said["site"]):
         return None
     return f"{said['condition']} of {said['site']}"
+
+
+_AN_INFECTION = re.compile(r"^(?P<agent>\S.*?)\s+(?:infection|infxn)$", re.IGNORECASE)
+
+
+def without_infection_word(mention: str) -> str | None:
+    """An infectious disease said with the word "infection" after its name ("COVID-19 infection", "C. diff
+    infection"): the name alone, which the caller takes only where it names an infectious disease's code;
+    ``None`` where the mention does not end so.
+
+    >>> without_infection_word("COVID-19 infection"), without_infection_word("infection")
+    ('COVID-19', None)
+    """
+    said = _AN_INFECTION.match(mention.strip())
+    return said["agent"] if said else None
 
 
 def at_body_sites(mention: str) -> tuple[str, str] | None:

@@ -96,6 +96,7 @@ from graph.extraction.context import (
     with_trimester,
     without_circumstance,
     without_frame,
+    without_infection_word,
     without_note_asides,
     without_place,
     without_pregnancy_clause,
@@ -300,7 +301,10 @@ _NO_RESIDUAL = re.compile(r",?\s*(?:with\s+)?(?:no|without)\s+(?:residual|remain
 
 #: What an implant is made of, which no status title of ICD-10-CM names ("s/p mechanical MVR" is Z95.2).
 _KINDS_OF_IMPLANT = frozenset({"mechanical", "bioprosthetic", "tissue", "porcine", "bovine", "metallic", "deceased",
-                               "living", "donor", "cadaveric", "related", "unrelated"})
+                               "living", "donor", "cadaveric", "related", "unrelated",
+                               # the brands and kinds of an intrauterine device: Z97.5 whichever
+                               "mirena", "kyleena", "liletta", "skyla", "paragard", "copper", "hormonal",
+                               "levonorgestrel"})
 #: What was done to put it there, and how many times, which status titles do not say either.
 _PROCEDURE_WORDS = frozenset({"placement", "insertion", "implantation", "procedure", "surgery", "with", "stent",
                               "stenting"})
@@ -1227,6 +1231,12 @@ class Grounder:
             said_otherwise += [(form, f"cause: {mention!r} follows a procedure; ICD-10-CM titles such "
                                       f"complications {form!r}", None)
                                for form in self._caused_forms(after, POSTPROCEDURAL_FORMS)]
+        if found is None and category == "diagnosis" and last_resorts \
+                and (infectious := without_infection_word(mention)):
+            # "COVID-19 infection": U07.1 "COVID-19"; only a code of an infectious disease (chapter 1, U07), never
+            # "urinary tract" for a UTI
+            said_otherwise.append((infectious, f"infection: {mention!r} names the infectious disease {infectious!r}",
+                                   "ABU"))
         if found is None and category == "diagnosis" and last_resorts and (allergy := as_allergy_status(mention)):
             said_otherwise.append((allergy, f"status: {mention!r} is said as Z88's titles say an allergy, "
                                             f"{allergy!r}", "Z"))

@@ -36,6 +36,9 @@ _FOR_HOW_LONG = re.compile(r"\s+for\s+(?:(?:many|several|a\s+few|\d+|two|three|f
 #: How much of a treatment, before it ("2L home O2", "3 L/min of oxygen"): no word of the code.
 _HOW_MUCH = re.compile(r"^\d+(?:\.\d+)?\s*(?:l|lpm|liters?|litres?)(?:\s*/\s*min|\s+per\s+minute)?"
                        r"(?:\s+(?:nc|of))?\s+(?:(?:home|supplemental)\s+)*", re.IGNORECASE)
+#: How much of a treatment, after it ("O2, 2 L NC at night"): no word of the code either.
+_HOW_MUCH_AFTER = re.compile(r"\s*,?\s*\d+(?:\.\d+)?\s*(?:l|lpm|liters?|litres?)(?:\s*/\s*min|\s+per\s+minute)?"
+                             r"(?:\s+(?:(?:by|via)\s+)?(?:nc|nasal\s+cannula|mask|bipap|cpap))?\s*$", re.IGNORECASE)
 #: Who gave the organ ("s/p deceased-donor kidney transplant"): ICD-10-CM's transplant status is one whoever did.
 _DONOR = re.compile(r"\b(?:(?:deceased|living|cadaveric)(?:[- ](?:related|unrelated))?[- ]donor|cadaveric)\s+",
                     re.IGNORECASE)
@@ -126,6 +129,8 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='family', of='a heart attack'), Shorthand(kind='history', of='breast cancer'))
     >>> read_shorthand("TIA two years ago, fully recovered"), read_shorthand("chest pain two hours ago") is None
     (Shorthand(kind='history', of='TIA'), True)
+    >>> read_shorthand("Dependent on supplemental O2, 2 L NC at night")
+    Shorthand(kind='treatment', of='O2')
     >>> read_shorthand("On HD MWF via L arm AVF"), read_shorthand("on TPN through a PICC line")
     (Shorthand(kind='treatment', of='HD'), Shorthand(kind='treatment', of='TPN'))
     >>> read_shorthand("Colostomy in place since Hartmann procedure for perforated diverticulitis (2023)")
@@ -156,6 +161,7 @@ def read_shorthand(mention: str) -> Shorthand | None:
         rest = _HOW_OFTEN_TAKEN.sub("", rest) or rest
         rest = _FOR_HOW_LONG.sub("", rest) or rest
         rest = _HOW_MUCH.sub("", rest) or rest  # "on 2L home O2": oxygen, however much
+        rest = _HOW_MUCH_AFTER.sub("", rest) or rest  # "dependent on O2, 2 L NC at night"
     return Shorthand(kind, _DONOR.sub("", rest) if kind == "status" else rest)
 
 

@@ -970,6 +970,11 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("wt loss 8 lbs", "finding") == "HP:0001824" and code("CP radiating to R arm", "finding") == "HP:0100749"
     assert code("productive cough w/ yellow sputum", "finding") == "HP:0031245"
     assert code("near syncope", "finding") != "HP:0001279"
+    # "dz", "cephalgia", a season's recurrence, "infection" after an infectious disease, a device's brand, "decub"
+    assert code("von Willebrand dz") == "D68.00" and code("cephalgia for 2 days", "finding") == "HP:0002315"
+    assert code("allergic rhinitis every summer") == "J30.9" and code("COVID-19 infection, moderate") == "U07.1"
+    assert code("Kyleena IUD in place") == "Z97.5" and code("sacral decub, stage 2") == "L89.152"
+    assert code("dependent on home O2, 3 L NC with exertion") == "Z99.81"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

@@ -2202,3 +2202,18 @@ def test_a_proposal_the_mention_names_as_written_adds_nothing_and_a_count_left_u
     assert (kept.outcome, kept.code) == ("accept", "F43.12")
     assert g.ground("supervision of normal first pregnancy, 1st trimester", "diagnosis").code == "Z34.01"
     assert g.ground("sepsis due to E. coli, no shock", "diagnosis").code != "A41.9"
+
+
+def test_an_infection_named_with_the_word_infection_and_a_device_by_its_brand():
+    """"COVID-19 infection" is U07.1 "COVID-19", the word "infection" read past only for an infectious disease's
+    code (never "kidney infection" as the kidney's); "Mirena IUD in place" is Z97.5 whatever the brand."""
+    g = grounder_of(with_codes([("U07.1", "COVID-19", True), ("N28.9", "Disorder of kidney and ureter, unspecified",
+                                                                  True),
+                                ("Z97.5", "Presence of (intrauterine) contraceptive device", True)]),
+                    abbreviations={"iud": Abbreviation((tokens("intrauterine contraceptive device"),),
+                                                       status=(tokens("contraceptive device"),), source="t")})
+    covid = g.ground("COVID-19 infection", "diagnosis")
+    assert (covid.code, covid.steps[0]) == ("U07.1", "infection: 'COVID-19 infection' names the infectious disease "
+                                                     "'COVID-19'")
+    assert g.ground("disorder of kidney and ureter infection", "diagnosis").code != "N28.9"
+    assert g.ground("Mirena IUD in place since 2022", "diagnosis").code == "Z97.5"
