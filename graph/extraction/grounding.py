@@ -1347,7 +1347,11 @@ class Grounder:
         denied = denied_clause(mention) if found is None and last_resorts else None
         if denied is not None:  # "pertussis, no pneumonia": A37.90 "… without pneumonia", whose title says it
             decided = self.ground(denied[0], category, finding_type=finding_type, categories=categories)
-            if decided.outcome != "reject" and _says_without(decided.display or "", denied[1]):
+            # what is denied as the abbreviations read it: "senile osteoporosis, no current fx" is M81.0 "…
+            # without current pathological fracture"
+            if decided.outcome != "reject" and any(
+                    _says_without(decided.display or "", " ".join(said))
+                    for said in (tokens(denied[1]), *self.lexicon.readings(tokens(denied[1]), category))):
                 decided.steps.insert(0, f"aside: {mention!r} says no {denied[1]!r}, which {decided.code}'s title "
                                         "states as its 'without'")
                 return _judging_the_proposal(decided, failure, system, code)

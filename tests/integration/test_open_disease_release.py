@@ -975,6 +975,8 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("allergic rhinitis every summer") == "J30.9" and code("COVID-19 infection, moderate") == "U07.1"
     assert code("Kyleena IUD in place") == "Z97.5" and code("sacral decub, stage 2") == "L89.152"
     assert code("dependent on home O2, 3 L NC with exertion") == "Z99.81"
+    assert code("age-related osteoporosis, no current fx") == "M81.0"
+    assert code("polyarthralgia x 6 weeks", "finding") == "HP:0002829"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

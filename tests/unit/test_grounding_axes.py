@@ -2217,3 +2217,13 @@ def test_an_infection_named_with_the_word_infection_and_a_device_by_its_brand():
                                                      "'COVID-19'")
     assert g.ground("disorder of kidney and ureter infection", "diagnosis").code != "N28.9"
     assert g.ground("Mirena IUD in place since 2022", "diagnosis").code == "Z97.5"
+
+
+def test_what_a_clause_denies_is_read_as_the_abbreviations_read_it():
+    """"senile osteoporosis, no current fx": M81.0 "… without current pathological fracture" says the denial."""
+    g = grounder_of(with_codes([("M81.0", "Age-related osteoporosis without current pathological fracture", True),
+                                ("M80.00XA", "Age-related osteoporosis with current pathological fracture, "
+                                             "unspecified site, initial encounter for fracture", True)]),
+                    abbreviations={"fx": Abbreviation((tokens("fracture"),), source="t")})
+    d = g.ground("age-related osteoporosis, no current fx", "diagnosis")
+    assert d.code == "M81.0" and "states as its 'without'" in d.steps[0]
