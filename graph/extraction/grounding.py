@@ -943,6 +943,7 @@ class Grounder:
         self._history: dict[str, list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]] = {}
         self._categories: dict[str, tuple[frozenset[str], bool]] = {}  # a category or an HPO term → its words
         self._says_with: dict[str, bool] = {}  # an ICD-10-CM category → whether a title of it says "with"
+        self._icd_by_category: dict[str, list[Entry]] | None = None  # code[:3] → its codes, gathered on first use
         self._hpo_children: dict[str, list[str]] | None = None
 
     def systems_for(self, category: str, finding_type: str | None = None) -> tuple[str, ...]:
@@ -1659,9 +1660,18 @@ class Grounder:
         known = self._says_with.get(category)
         if known is None:
             known = self._says_with[category] = any(
-                " with " in f" {entry.display.lower()} " for (system, code), entry in self.lexicon.by_ref.items()
-                if system == "ICD10CM" and code.startswith(category))
+                " with " in f" {entry.display.lower()} " for entry in self._icd_codes_under(category))
         return known
+
+    def _icd_codes_under(self, category: str) -> list[Entry]:
+        """The ICD-10-CM codes whose code starts with ``category`` (three characters or more), from an index
+        by their first three gathered once: a scan of the whole lexicon per category cost a second a run."""
+        if self._icd_by_category is None:
+            self._icd_by_category = {}
+            for (system, code), entry in self.lexicon.by_ref.items():
+                if system == "ICD10CM":
+                    self._icd_by_category.setdefault(code[:3], []).append(entry)
+        return [e for e in self._icd_by_category.get(category[:3], ()) if e.code.startswith(category)]
 
     def _category_words(self, category: str) -> tuple[frozenset[str], bool]:
         """The words of every title and name of the ICD-10-CM codes under ``category``, and whether one of them
@@ -1669,11 +1679,10 @@ class Grounder:
         known = self._categories.get(category)
         if known is None:
             named: set[str] = set()
-            for (system, code), entry in self.lexicon.by_ref.items():
-                if system == "ICD10CM" and code.startswith(category):
-                    named.update(tokens(entry.display, keep_qualifiers=True))
-                    for variant in self.lexicon.names_of(entry):
-                        named.update(variant)
+            for entry in self._icd_codes_under(category):
+                named.update(tokens(entry.display, keep_qualifiers=True))
+                for variant in self.lexicon.names_of(entry):
+                    named.update(variant)
             placed = bool(named & _SIDE_WORDS) or names_a_site(tuple(named))
             known = self._categories[category] = (frozenset(named), placed)
         return known
