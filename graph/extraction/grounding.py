@@ -1366,6 +1366,9 @@ class Grounder:
                           else f"term of {decided.code} or under it")
                 decided.steps.insert(0, f"aside: no {family} tells {detail!r} apart, so {mention!r} is {head!r}")
                 return _judging_the_proposal(decided, failure, system, code)
+            by_side = self._side_of_a_clause(decided, head, detail, category)
+            if by_side is not None:  # "BPPV, R posterior canal": the right side of H81.1, the canal no code's word
+                return _judging_the_proposal(by_side, failure, system, code)
         split = with_clause_apart(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
         joined = self._combined_in_its_category(*split, category) if split is not None else None
         if joined is not None:  # "SLE with lupus nephritis": M32.14, never M32.9 by a look-alike
@@ -2673,6 +2676,25 @@ class Grounder:
                     if narrower is not entry else ""))
                 return "ontology_synonym", narrower
         return None
+
+    def _side_of_a_clause(self, decided: Decision, head: str, clause: str, category: str) -> Decision | None:
+        """A side said in a clause after the condition with a detail beside it ("BPPV, R posterior canal"): the
+        condition with the side said first, where the detail without the side is one no concept of the family
+        tells apart; the code is the one the side chooses among its siblings. ``None`` otherwise."""
+        said = sides_said(tokens(clause, keep_qualifiers=True))
+        sides = [w for w in said if w in _SIDE_WORDS]
+        rest = " ".join(w for w in said if w not in _SIDE_WORDS)
+        if decided.outcome == "reject" or decided.method in _LIKENESS_METHODS or len(set(sides)) != 1 or not rest \
+                or not self._told_apart_by_none(decided, head, rest):
+            return None
+        sided = self.ground(f"{sides[0]} {head}", category, last_resorts=False)
+        if sided.outcome == "reject" or sided.method in _LIKENESS_METHODS:
+            return None
+        family = (f"code of {(decided.code or '')[:3]}" if decided.system == "ICD10CM"
+                  else f"term of {decided.code} or under it")
+        sided.steps.insert(0, f"side: {clause!r} says the side {sides[0]}; no {family} tells {rest!r} apart, so it "
+                              f"is {sides[0]} {head!r}")
+        return sided
 
     def _combined_in_its_category(self, head: str, feature: str, category: str) -> Decision | None:
         """A condition said with a feature whose own code lies in the condition's category, as that code: the

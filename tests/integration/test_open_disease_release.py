@@ -977,6 +977,7 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("dependent on home O2, 3 L NC with exertion") == "Z99.81"
     assert code("age-related osteoporosis, no current fx") == "M81.0"
     assert code("polyarthralgia x 6 weeks", "finding") == "HP:0002829"
+    assert code("epistaxis, L naris", "finding") == "HP:0000421"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

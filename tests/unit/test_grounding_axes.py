@@ -2227,3 +2227,17 @@ def test_what_a_clause_denies_is_read_as_the_abbreviations_read_it():
                     abbreviations={"fx": Abbreviation((tokens("fracture"),), source="t")})
     d = g.ground("age-related osteoporosis, no current fx", "diagnosis")
     assert d.code == "M81.0" and "states as its 'without'" in d.steps[0]
+
+
+def test_a_side_said_in_a_clause_with_a_detail_beside_it_chooses_the_sided_code():
+    """"benign paroxysmal vertigo, R posterior canal": the right ear's H81.11, the canal a detail no code of
+    H81 names; never where the detail is one the family tells apart."""
+    g = grounder_of(with_codes([("H81.1", "Benign paroxysmal vertigo", False),
+                                ("H81.10", "Benign paroxysmal vertigo, unspecified ear", True),
+                                ("H81.11", "Benign paroxysmal vertigo, right ear", True),
+                                ("H81.12", "Benign paroxysmal vertigo, left ear", True),
+                                ("H81.13", "Benign paroxysmal vertigo, bilateral", True),
+                                ("H81.4", "Vertigo of central origin", True)]))
+    d = g.ground("benign paroxysmal vertigo, R posterior canal", "diagnosis")
+    assert d.code == "H81.11" and d.steps[0].startswith("side: 'R posterior canal' says the side right")
+    assert g.ground("benign paroxysmal vertigo, R central origin", "diagnosis").code != "H81.11"
