@@ -1851,8 +1851,10 @@ class Grounder:
             if found is None and kind == "history":
                 # "h/o CABG x3 (LIMA-LAD, SVG-OM) in 2019": the past of a procedure is the status it left, which
                 # a status code names (Z95.1 "Presence of aortocoronary bypass graft"); no history code holds it
+                # (the status search's notes kept only where it finds one: a history of a condition lists none)
                 found = next((status for form in (what, *without_note_asides(what))
-                              if (status := self._status_of(form, steps)) is not None), None)
+                              if (status := self._kept_if(self._status_of, steps, f"history: {form!r} as the status "
+                                                          "a procedure left", form)) is not None), None)
             return found
 
         found = code_of(of)
