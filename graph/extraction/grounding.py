@@ -108,7 +108,7 @@ from graph.extraction.lay_phrasing import Phrasing, denies_or_doubts, lay_readin
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, comparable, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
 from graph.extraction.sites import BODY_PARTS, as_organs, names_a_site, site_readings, without_surface_site
-from graph.extraction.wordforms import finding_heads, injury_nouns, noun_readings, result_readings
+from graph.extraction.wordforms import INJURIES, finding_heads, injury_nouns, noun_readings, result_readings
 
 FUZZY_THRESHOLD = 0.90
 PROPOSED_MATCH_THRESHOLD = 0.70
@@ -2910,8 +2910,11 @@ class Grounder:
         the name of an ICD-10-CM disease, its title's first word: "Sickle-cell thalassemia … with crisis" is
         another disease than a "sickle cell crisis", however close the rest. A look-alike may differ in a site,
         a form or a stated "unspecified"; never in the disease. Injuries, causes and statuses (S–Z: "Pregnant
-        state", "Injury, unspecified") are no diseases here."""
+        state", "Injury, unspecified") are no diseases here, but an injury of a kind chapter 19 names is added
+        as surely: "AS, lumbar spine", its abbreviation unread, is no "Fracture of lumbar spine"."""
         for word in name:
+            if word in INJURIES and word not in words:
+                return True
             if len(word) < 6 or word in words or any(_soft_equal(word, w) for w in words if len(w) >= 5):
                 continue
             if any(system == "ICD10CM" and code[0] not in _NOT_A_DISEASE_CHAPTER

@@ -75,9 +75,10 @@ def stem(word: str) -> str:
 #: American; vignettes and synonyms are not always): anaemia, oedema, diarrhoea, coeliac, haem-, paed-, tumour,
 #: phaeo-, caecum, faeces; and "ureteric", British usage for "ureteral"; and "pruritis", the misspelling of
 #: pruritus some names carry themselves (HPO synonyms), so the two are one word on both sides; "distension",
-#: the British (and common American) spelling of HPO's "distention"; a DSM "subtype", ICD-10-CM's "type".
+#: the British (and common American) spelling of HPO's "distention"; a DSM "subtype", ICD-10-CM's "type"; and
+#: Clostridioides, the genus C. difficile was moved to in 2016, which ICD-10-CM still calls Clostridium (A04.7-).
 _BRITISH = ((re.compile(r"^pruritis$"), "pruritus"), (re.compile(r"^distension$"), "distention"),
-            (re.compile(r"^subtype$"), "type"),
+            (re.compile(r"^subtype$"), "type"), (re.compile(r"^clostridioides?$"), "clostridium"),
             (re.compile(r"^coeliac"), "celiac"), (re.compile(r"^oe"), "e"), (re.compile(r"aem"), "em"),
             (re.compile(r"oea$"), "ea"), (re.compile(r"^haem"), "hem"), (re.compile(r"paed"), "ped"),
             (re.compile(r"^(c|f|gyn)aec"), r"\1ec"), (re.compile(r"^phae"), "phe"),
@@ -95,6 +96,8 @@ def american(word: str) -> str:
     ['pheochromocytoma', 'cecum', 'feces', 'gynecomastia', 'orthopedic']
     >>> american("seborrhoeic"), american("diarrhoeal"), american("pruritis"), american("distension")
     ('seborrheic', 'diarrheal', 'pruritus', 'distention')
+    >>> american("clostridioides"), comparable("clostridioides")
+    ('clostridium', 'clostridium')
     """
     if len(word) < 5:
         return word
@@ -287,6 +290,9 @@ def name_variants(name: str) -> set[tuple[str, ...]]:
     said_short = acronym_form(name) if "(" in name or "[" in name else None
     if said_short:
         out.add(tokens(said_short))
+    said_other_way = bracketed_synonym_form(name) if "[" in name else None
+    if said_other_way:
+        out.add(tokens(said_other_way))
     head = unspecified_head(name)
     if head:
         out.add(head)
@@ -346,6 +352,49 @@ def acronym_form(name: str) -> str | None:
     short = f"{before[:spelled[0].start()]}{acronym}{name[said.end():]}".strip()
     # the acronym alone is no name here: "TRALI", "HIT" or "ARC" said bare are the abbreviations file's to read
     return short if short != acronym else None
+
+
+#: A bracketed part of a title that says another name of the words before it: "Escherichia coli [E. coli]",
+#: "Zoster [herpes zoster]", "Acute obstructive laryngitis [croup]". Not a clause of scope ("[any part, except
+#: ear drum]", "[including malocclusion]"), nor a person a condition is called after ("[Forestier]"), nor a
+#: bone's older name in an injury's title: "navicular [scaphoid] of foot" would take a "scaphoid fracture",
+#: which is the wrist's (its site is read apart, graph.extraction.sites).
+_BRACKETED_SYNONYM = re.compile(r"\[(?P<other>[^\[\]]+)\]")
+_INJURY_TITLE = re.compile(r"\b(?:fracture|dislocation|subluxation|sprain|strain|contusion|laceration)\b",
+                           re.IGNORECASE)
+_BRACKET_OF_SCOPE = re.compile(r"\b(?:any|except|including|part)\b|\d", re.IGNORECASE)
+
+
+def bracketed_synonym_form(name: str) -> str | None:
+    """``name`` with its first bracketed synonym said in place of the words before it, as many as it has
+    (one where fewer stand before it): ICD-10-CM brackets a synonym, and clinicians write either ("sepsis due
+    to E. coli", "herpes zoster without complication"). An acronym is :func:`acronym_form`'s; a single
+    capitalised word is a person's name, no synonym.
+
+    >>> bracketed_synonym_form("Sepsis due to Escherichia coli [E. coli]")
+    'Sepsis due to E. coli'
+    >>> bracketed_synonym_form("Zoster [herpes zoster] without complications")
+    'herpes zoster without complications'
+    >>> bracketed_synonym_form("Gestational [pregnancy-induced] hypertension without significant proteinuria")
+    'pregnancy-induced hypertension without significant proteinuria'
+    >>> [bracketed_synonym_form(n) for n in ("Corrosion of ear [any part, except ear drum]",
+    ...  "Fracture of navicular [scaphoid] of foot",
+    ...  "Ankylosing hyperostosis [Forestier]", "Human immunodeficiency virus [HIV] disease")]
+    [None, None, None, None]
+    """
+    said = _BRACKETED_SYNONYM.search(name)
+    if said is None or _BRACKET_OF_SCOPE.search(said["other"]) or _INJURY_TITLE.search(name):
+        return None
+    other = said["other"].strip()
+    if _ACRONYM.fullmatch(other) or (" " not in other and other[:1].isupper() and not other.isupper()
+                                     and "." not in other):
+        return None
+    before = name[:said.start()].rstrip()
+    words = before.split()
+    kept = words[:max(0, len(words) - len(other.split()))] if len(words) > 1 else []
+    if len(kept) == len(words):
+        return None
+    return " ".join([*kept, other]) + name[said.end():]
 
 
 def unspecified_head(name: str) -> tuple[str, ...] | None:

@@ -78,7 +78,7 @@ _INJURY_NOUNS = {comparable(said): comparable(noun) for said, noun in (
 
 
 #: The nouns of chapter 19's injuries, whose titles never say "acute" (an injury is).
-_INJURIES = frozenset(comparable(w) for w in ("strain", "sprain", "fracture", "contusion", "laceration",
+INJURIES = _INJURIES = frozenset(comparable(w) for w in ("strain", "sprain", "fracture", "contusion", "laceration",
                                                "dislocation", "subluxation", "abrasion"))
 #: A tear or rupture of a tendon or muscle is a strain in chapter 19, of a ligament a sprain: the Alphabetic
 #: Index sends "Rupture, tendon (traumatic)" and "Tear, muscle" to "see Strain", "Tear, ligament" to "see

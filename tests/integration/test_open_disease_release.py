@@ -978,6 +978,9 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("age-related osteoporosis, no current fx") == "M81.0"
     assert code("polyarthralgia x 6 weeks", "finding") == "HP:0002829"
     assert code("epistaxis, L naris", "finding") == "HP:0000421"
+    # a title's bracketed synonym said in place of its words; a genus renamed; no injury added by likeness
+    assert code("sepsis due to E. coli") == "A41.51"
+    assert code("Clostridioides difficile colitis") == "A04.72" and code("AS, lumbar spine") is None
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

@@ -2241,3 +2241,24 @@ def test_a_side_said_in_a_clause_with_a_detail_beside_it_chooses_the_sided_code(
     d = g.ground("benign paroxysmal vertigo, R posterior canal", "diagnosis")
     assert d.code == "H81.11" and d.steps[0].startswith("side: 'R posterior canal' says the side right")
     assert g.ground("benign paroxysmal vertigo, R central origin", "diagnosis").code != "H81.11"
+
+
+def test_a_look_alike_never_adds_an_injury_and_a_bracketed_synonym_is_a_name():
+    """"AS, lumbar spine" (its abbreviation too ambiguous to read) is no S32.0 "Fracture of lumbar spine" by
+    likeness; "sepsis due to E. coli" is A41.51 "Sepsis due to Escherichia coli [E. coli]" by name, the bracket
+    said in place of the words it names; and a C. difficile said in its new genus, Clostridioides, is ICD-10-CM's
+    Clostridium."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "S32.0", "Fracture of lumbar vertebra", R, "category", billable=False,
+                     names=("Fracture of lumbar spine",)),
+               Entry("ICD10CM", "S32.009A", "Unspecified fracture of unspecified lumbar vertebra, initial encounter "
+                     "for closed fracture", R, "code", billable=True),
+               Entry("ICD10CM", "A41.51", "Sepsis due to Escherichia coli [E. coli]", R, "code", billable=True),
+               Entry("ICD10CM", "A04.72", "Enterocolitis due to Clostridium difficile, not specified as recurrent",
+                     R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("AS, lumbar spine", "diagnosis").outcome == "reject"
+    assert (g.ground("lumbar spine fracture", "diagnosis").code or "").startswith("S32.0")  # said, it is found
+    sepsis = g.ground("sepsis due to E. coli", "diagnosis")
+    assert (sepsis.code, sepsis.method) == ("A41.51", "exact_name")
+    assert g.ground("enterocolitis due to Clostridioides difficile", "diagnosis").code == "A04.72"
