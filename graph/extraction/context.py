@@ -968,6 +968,22 @@ def last_clause_apart(mention: str) -> tuple[str, str] | None:
     return (head, last) if cut > 0 and head and last else None
 
 
+def first_clause(mention: str) -> str | None:
+    """What a mention says before its first comma or semicolon outside parentheses; ``None`` where it has one
+    clause.
+
+    >>> first_clause("TIA, no residual deficits, on clopidogrel"), first_clause("gout (left, first MTP)")
+    ('TIA', None)
+    """
+    depth = 0
+    for i, char in enumerate(mention):
+        depth += (char == "(") - (char == ")")
+        if char in ",;" and depth == 0:
+            head = mention[:i].strip()
+            return head if head and mention[i + 1:].strip(" ,;") else None
+    return None
+
+
 _WITH_SAID = re.compile(r"\s(?:with|w/|complicated\s+by)\s", re.IGNORECASE)
 
 

@@ -81,6 +81,7 @@ from graph.extraction.context import (
     diagnosis_stated,
     due_to,
     exertional,
+    first_clause,
     found_by_a_test,
     in_a_newborn,
     kind_first,
@@ -847,6 +848,14 @@ _ABDOMINAL_REGIONS = frozenset({"epigastric", "periumbilical", "umbilical", "sup
 _GRADE_FIRST = re.compile(r"^(?P<grade>class|grade|stage|type)\s+(?:[ivx]+|\d+[a-c]?)\s+(?=\S)", re.IGNORECASE)
 _BUT = re.compile(r"\b(?:but|though|although|however|yet|except)\b", re.IGNORECASE)
 _DENIAL_FIRST = re.compile(r"^\s*(?:no|not|without|denies|negative\s+for|never)\b", re.IGNORECASE)
+#: A clause of the care given or of a test's result, which names a drug or a test but no second condition:
+#: "on clopidogrel", "started cefazolin", "hx PCP" (a history is a code apart), "HR 70", "LFTs pending".
+_OF_CARE_OR_A_RESULT = re.compile(
+    r"^\s*(?:(?:on|started|starting|given|received|receiving|treated\s+with|hx|h/o|history\s+of)\s+\S"
+    r"|[A-Za-z][\w/+-]*\s+(?:[<>~]?\d[\d.,/]*\s*%?|pending|normal|negative|positive|neg|pos|wnl|unremarkable)\s*$)",
+    re.IGNORECASE)
+#: A test's name heading what it found: "CT: no perforation".
+_A_TESTS_RESULT = re.compile(r"^\s*[A-Za-z][A-Za-z0-9 ]{0,12}:\s+")
 _AND = re.compile(r"\band\b|&|/", re.IGNORECASE)
 #: The words that state a side, as notes and titles write them.
 _SIDE_WORDS = frozenset(SIDES) | frozenset(SIDES.values())
@@ -901,6 +910,22 @@ def _says_without(title: str, what: str) -> bool:
     """
     _, without, after = title.lower().partition("without ")
     return bool(without) and set(tokens(what)) <= set(tokens(after))
+
+
+_ABSENT = frozenset({"non", "not", "without"})
+
+
+def _says_absent(title: str, words: set[str]) -> bool:
+    """``title`` says one of ``words`` (compared forms) absent: after its "without", or as "non-" or "not" a
+    word or two before it ("Non-ST elevation (NSTEMI) myocardial infarction").
+
+    >>> _says_absent("Non-ST elevation (NSTEMI) myocardial infarction", {"elevation"})
+    True
+    >>> _says_absent("Crohn's disease of small intestine with fistula", {"fistula"})
+    False
+    """
+    said = tokens(title.replace("-", " "), keep_qualifiers=True)
+    return any(word in words and not _ABSENT.isdisjoint(said[max(0, i - 3):i]) for i, word in enumerate(said))
 
 
 def _states_the_cause(phrase: str, decided: Decision) -> bool:
@@ -1583,6 +1608,7 @@ class Grounder:
         complications"), the family tells it apart and the caller's reading of "without" decides."""
         if decided.system not in ("ICD10CM", "HPO") or not decided.code:
             return False
+        clause = _A_TESTS_RESULT.sub("", clause)  # "CT: no perf or abscess": what the test found
         denial = _DENIAL_FIRST.match(clause)
         if denial is not None and _BUT.search(clause):
             return False  # "no fever but a new cough": what follows "but" is said, not denied
@@ -1594,7 +1620,22 @@ class Grounder:
         words = {*said, *as_organs(said), *as_organs(self.lexicon.expand(said))} - _TITLES_GRAMMAR
         named, placed = (self._category_words(decided.code[:3]) if decided.system == "ICD10CM"
                          else self._subtree_words(decided.code))
-        if words & named:
+        entry = self.lexicon.get(decided.system, decided.code)
+        own = {w for name in (self.lexicon.names_of(entry) if entry else ()) for w in name} \
+            | set(tokens(decided.display or "", keep_qualifiers=True))
+        shared = {w for w in words & named if not w.isdigit()} or (words & named if words - named <= {
+            w for w in words if w.isdigit()} else set())  # "Rai stage I": a number some title holds is no axis
+        if denial is not None and shared:
+            # "no residual deficits" is what Z86.73 "… without residual deficits" says itself; a denial of what
+            # the code does not claim, where no code beside it says the thing is absent, denies nothing the
+            # code could take back ("Crohn's, no fistula": K50.90; never "MI, no ST elevation", I21.4's "Non-ST")
+            return _says_without(decided.display or "", " ".join(sorted(shared))) or (
+                not shared & own and not any(_says_absent(e.display, shared) for e in (
+                    self._icd_codes_under(decided.code[:3]) if decided.system == "ICD10CM" else ())))
+        if denial is None and words <= own and not any(
+                _says_absent(name, words) for name in (decided.display or "", *(entry.names if entry else ()))):
+            return True  # "accidental ingestion" beside T44.7X1A "… accidental (unintentional) …": said again
+        if shared:
             return False
         if denial is not None:  # what is denied is no second condition, nor an axis or a place of this one
             return True
@@ -1602,11 +1643,11 @@ class Grounder:
             return False
         # nor by a code of another category named with the condition's words ("diabetes, CKD 3": E11.22's
         # "… diabetic chronic kidney disease" for the words of E11.9 that "CKD" reads as)
-        entry = self.lexicon.get(decided.system, decided.code)
         titled = {w for name in (self.lexicon.names_of(entry) if entry else ()) for w in name}
         said_first = [w for w in self.lexicon.expand(tokens(condition)) if w in titled]
         return not self._named_together(said_first, words, decided.system, least=1) \
-            and (not self._names_a_concept(clause) or (may_name and not self._category_says_with(decided.code[:3])))
+            and (_OF_CARE_OR_A_RESULT.match(clause) is not None or not self._names_a_concept(clause)
+                 or (may_name and not self._category_says_with(decided.code[:3])))
 
     def _named_together(self, head: Iterable[str], clause: Iterable[str], system: str = "ICD10CM",
                         least: int = 2) -> bool:
@@ -1902,6 +1943,10 @@ class Grounder:
         "classifiable to" notes hold the code ``of`` grounds to (the narrowest span)."""
         whose = "family" if family else "personal"
         read = self.lexicon.readings(tokens(of), "diagnosis")
+        head = first_clause(of)
+        if head is not None and self.ground(of, "diagnosis", categories=True).outcome != "reject":
+            # "TIA, no residual deficits, on clopidogrel", its asides set apart: the TIA Z86.73 names
+            read = [*read, *self.lexicon.readings(tokens(head), "diagnosis")]
         # an organ's adjective as the organ titles name ("colonic polyps": "… history of colon polyps")
         for words in [*read, *(o for o in (as_organs(r) for r in read) if o not in read)]:
             covering = [(len(tail) - len(words), entry.billable is False, entry.code, entry)

@@ -981,6 +981,11 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     # a title's bracketed synonym said in place of its words; a genus renamed; no injury added by likeness
     assert code("sepsis due to E. coli") == "A41.51"
     assert code("Clostridioides difficile colitis") == "A04.72" and code("AS, lumbar spine") is None
+    # a clause set apart by what the chosen code says: a denial it does not claim, or says itself; a stage's
+    # number; the care given and a test's result; a history's condition with its asides set apart
+    assert code("Crohn's disease, no fistula") == "K50.90" and code("acute MI, no ST elevation") != "I21.9"
+    assert code("CLL, Rai stage II") == "C91.10" and code("COPD, FEV1 45%, on tiotropium") == "J44.9"
+    assert code("hx TIA, no residual deficits, on aspirin") == "Z86.73"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

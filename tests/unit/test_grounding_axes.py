@@ -1827,10 +1827,10 @@ def test_a_cause_a_title_says_as_its_adjective_is_that_title_not_the_condition_w
 
 
 def test_a_clause_denying_what_the_default_code_says_without_is_read_with_that_code():
-    """"pertussis, no pneumonia" is A37.90 "… without pneumonia"; a denial the code found does not state as its
-    "without", of what a code of its family names ("no exacerbation" beside "…, unspecified" where J44.1 says
-    "with … exacerbation"), leaves the mention unresolved rather than dropped. A pertinent negative no code of
-    the family names ("no dyspnea") is set aside: the code is the condition's own."""
+    """"pertussis, no pneumonia" is A37.90 "… without pneumonia"; a denial of what the code found does not
+    claim, where no code of its family says the thing absent ("no exacerbation" beside J44.9 "…, unspecified",
+    J44.1 saying it present), takes nothing from that code: J44.9 is COPD without an exacerbation. A pertinent
+    negative no code of the family names ("no dyspnea") is set aside: the code is the condition's own."""
     lexicon = Lexicon([
         Entry("ICD10CM", "A37.90", "Whooping cough, unspecified species without pneumonia", R, "code",
               billable=True, names=("Pertussis",)),
@@ -1843,7 +1843,7 @@ def test_a_clause_denying_what_the_default_code_says_without_is_read_with_that_c
     ], {"ICD10CM": R, "HPO": "HPO@1"}, {})
     grounder = Grounder(lexicon)
     assert grounder.ground("pertussis, no pneumonia", "diagnosis").code == "A37.90"
-    assert grounder.ground("chronic obstructive pulmonary disease, no exacerbation", "diagnosis").outcome == "reject"
+    assert grounder.ground("chronic obstructive pulmonary disease, no exacerbation", "diagnosis").code == "J44.9"
     decided = grounder.ground("chronic obstructive pulmonary disease, no dyspnea", "diagnosis")
     assert decided.code == "J44.9" and "no code of J44 tells 'no dyspnea' apart" in decided.steps[0]
     # what is denied may be longer than a detail; what follows "but" is said, not denied
@@ -2262,3 +2262,46 @@ def test_a_look_alike_never_adds_an_injury_and_a_bracketed_synonym_is_a_name():
     sepsis = g.ground("sepsis due to E. coli", "diagnosis")
     assert (sepsis.code, sepsis.method) == ("A41.51", "exact_name")
     assert g.ground("enterocolitis due to Clostridioides difficile", "diagnosis").code == "A04.72"
+
+
+def test_a_clause_beside_a_condition_is_set_apart_by_what_the_chosen_code_says():
+    """A denial of what the chosen code does not claim, where no code beside it says the thing absent, is set
+    apart ("Crohn's disease, no fistula": K50.90, though K50.913 names a fistula); never where a code of the
+    family says it absent ("myocardial infarction, no ST elevation" is no I21.9: I21.4 is "Non-ST elevation").
+    A denial the code says itself ("without residual deficits") and a clause the code's own title says again
+    ("stage 4, severe") are set apart; a number some title of the family holds is no axis ("stage I"); a clause
+    of the care given or of a test's result names no second condition ("on clopidogrel", "HR 70")."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "K50.90", "Crohn's disease, unspecified, without complications", R, "code",
+                     billable=True, names=("Crohn's disease",)),
+               Entry("ICD10CM", "K50.913", "Crohn's disease, unspecified, with fistula", R, "code", billable=True),
+               Entry("ICD10CM", "I21.9", "Acute myocardial infarction, unspecified", R, "code", billable=True,
+                     names=("Myocardial infarction",)),
+               Entry("ICD10CM", "I21.4", "Non-ST elevation (NSTEMI) myocardial infarction", R, "code",
+                     billable=True),
+               Entry("ICD10CM", "N18.4", "Chronic kidney disease, stage 4 (severe)", R, "code", billable=True),
+               Entry("ICD10CM", "N18.5", "Chronic kidney disease, stage 5", R, "code", billable=True),
+               Entry("ICD10CM", "C91.10", "Chronic lymphocytic leukemia of B-cell type not having achieved "
+                     "remission", R, "code", billable=True, names=("Chronic lymphocytic leukemia",)),
+               Entry("ICD10CM", "C91.50", "Adult T-cell lymphoma/leukemia (HTLV-1-associated) not having achieved "
+                     "remission", R, "code", billable=True),
+               Entry("ICD10CM", "G45.9", "Transient cerebral ischemic attack, unspecified", R, "code",
+                     billable=True, names=("Transient ischemic attack",)),
+               Entry("ICD10CM", "Z79.02", "Long term (current) use of antithrombotics/antiplatelets", R, "code",
+                     billable=True, names=("Clopidogrel",)),
+               Entry("ICD10CM", "R79.1", "Abnormal coagulation profile", R, "code", billable=True,
+                     names=("INR",)),
+               Entry("ICD10CM", "K57.32", "Diverticulitis of large intestine without perforation or abscess without "
+                     "bleeding", R, "code", billable=True, names=("Diverticulitis of large intestine",)),
+               Entry("ICD10CM", "K57.20", "Diverticulitis of large intestine with perforation and abscess without "
+                     "bleeding", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("Crohn's disease, no fistula", "diagnosis").code == "K50.90"
+    assert g.ground("myocardial infarction, no ST elevation", "diagnosis").code != "I21.9"
+    assert g.ground("chronic kidney disease stage 4, severe", "diagnosis").code == "N18.4"
+    assert g.ground("chronic lymphocytic leukemia, stage I", "diagnosis").code == "C91.10"
+    assert g.ground("chronic lymphocytic leukemia, B-cell type", "diagnosis").code == "C91.10"
+    assert g.ground("diverticulitis of large intestine, CT: no perforation", "diagnosis").code == "K57.32"
+    assert g.ground("transient ischemic attack, started clopidogrel", "diagnosis").code == "G45.9"
+    assert g.ground("transient ischemic attack, INR 2.5", "diagnosis").code == "G45.9"
+    assert g.ground("transient ischemic attack, clopidogrel", "diagnosis").outcome == "reject"
