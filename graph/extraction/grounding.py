@@ -1626,10 +1626,11 @@ class Grounder:
         shared = {w for w in words & named if not w.isdigit()} or (words & named if words - named <= {
             w for w in words if w.isdigit()} else set())  # "Rai stage I": a number some title holds is no axis
         if denial is not None and shared:
-            # "no residual deficits" is what Z86.73 "… without residual deficits" says itself; a denial of what
-            # the code does not claim, where no code beside it says the thing is absent, denies nothing the
-            # code could take back ("Crohn's, no fistula": K50.90; never "MI, no ST elevation", I21.4's "Non-ST")
-            return _says_without(decided.display or "", " ".join(sorted(shared))) or (
+            # "no residual deficits" is what Z86.73 "… without residual deficits" says itself, "not in
+            # remission" C91.10's "… not having achieved remission"; a denial of what the code does not claim,
+            # where no code beside it says the thing is absent, denies nothing the code could take back
+            # ("Crohn's, no fistula": K50.90; never "MI, no ST elevation", I21.4's "Non-ST")
+            return all(_says_absent(decided.display or "", {word}) for word in shared) or (
                 not shared & own and not any(_says_absent(e.display, shared) for e in (
                     self._icd_codes_under(decided.code[:3]) if decided.system == "ICD10CM" else ())))
         if denial is None and words <= own and not any(

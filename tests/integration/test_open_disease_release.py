@@ -986,6 +986,8 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("Crohn's disease, no fistula") == "K50.90" and code("acute MI, no ST elevation") != "I21.9"
     assert code("CLL, Rai stage II") == "C91.10" and code("COPD, FEV1 45%, on tiotropium") == "J44.9"
     assert code("hx TIA, no residual deficits, on aspirin") == "Z86.73"
+    # a denial the code says itself in other words; a limb as notes write it
+    assert code("CLL, never in remission") == "C91.10" and code("cellulitis of RUE") == "L03.113"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

@@ -2268,9 +2268,10 @@ def test_a_clause_beside_a_condition_is_set_apart_by_what_the_chosen_code_says()
     """A denial of what the chosen code does not claim, where no code beside it says the thing absent, is set
     apart ("Crohn's disease, no fistula": K50.90, though K50.913 names a fistula); never where a code of the
     family says it absent ("myocardial infarction, no ST elevation" is no I21.9: I21.4 is "Non-ST elevation").
-    A denial the code says itself ("without residual deficits") and a clause the code's own title says again
-    ("stage 4, severe") are set apart; a number some title of the family holds is no axis ("stage I"); a clause
-    of the care given or of a test's result names no second condition ("on clopidogrel", "HR 70")."""
+    A denial the code says itself ("without residual deficits", "not having achieved remission") and a clause
+    the code's own title says again ("stage 4, severe") are set apart; a number some title of the family holds
+    is no axis ("stage I"); a clause of the care given or of a test's result names no second condition
+    ("started clopidogrel", "INR 2.5")."""
     entries = [*ENTRIES,
                Entry("ICD10CM", "K50.90", "Crohn's disease, unspecified, without complications", R, "code",
                      billable=True, names=("Crohn's disease",)),
@@ -2301,6 +2302,7 @@ def test_a_clause_beside_a_condition_is_set_apart_by_what_the_chosen_code_says()
     assert g.ground("chronic kidney disease stage 4, severe", "diagnosis").code == "N18.4"
     assert g.ground("chronic lymphocytic leukemia, stage I", "diagnosis").code == "C91.10"
     assert g.ground("chronic lymphocytic leukemia, B-cell type", "diagnosis").code == "C91.10"
+    assert g.ground("chronic lymphocytic leukemia, no remission so far", "diagnosis").code == "C91.10"
     assert g.ground("diverticulitis of large intestine, CT: no perforation", "diagnosis").code == "K57.32"
     assert g.ground("transient ischemic attack, started clopidogrel", "diagnosis").code == "G45.9"
     assert g.ground("transient ischemic attack, INR 2.5", "diagnosis").code == "G45.9"
