@@ -800,8 +800,9 @@ _NOTE_ASIDES = re.compile(
     r"(?:fall(?:\s+(?:down|from|off|onto|on)\s+(?:the\s+|a\s+)?(?:stairs|steps|ladder(?:\s+rungs?)?|bed|chair|roof|"
     r"bike|bicycle|horse|curb|ice|stool|table)|\s+on\s+(?:an?\s+)?outstretched\s+(?:hand|arm))?|foosh|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|"
     r"straddle\s+injury|(?:fist\s*)?fight|punch|slap|being\s+(?:punched|slapped|hit))\b"
-    # how long since, how large and how much: "2 wk f/u", "3 cm lac", "5 mm stone", "15-lb weight loss"
-    r"|\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm|lbs?|pounds?|kgs?)\b"
+    # how long since, how large and how much: "2 wk f/u", "3 cm lac", "5 mm stone", "15-lb weight loss"; never
+    # the weeks a pregnancy is "at", which chapter 15 codes as its trimester
+    r"|(?<!\bat)(?<!\bat\s)\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm|lbs?|pounds?|kgs?)\b"
     r"(?![\s-]*old\b)"
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
@@ -1085,6 +1086,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['broken nose']
     >>> without_note_asides("hepatomegaly, 4 cm below the costal margin")
     ['hepatomegaly']
+    >>> without_note_asides("complete placenta previa at 24 wk, no bleeding")
+    ['complete placenta previa at 24 wk']
     >>> without_note_asides("unintentional 15-lb weight loss"), without_note_asides("3 kg weight gain")
     (['unintentional weight loss'], ['weight gain'])
     >>> without_note_asides("polyuria, about 5 L/day"), without_note_asides("polydipsia, drinking ~6 L a day")

@@ -846,7 +846,7 @@ _ABDOMINAL_REGIONS = frozenset({"epigastric", "periumbilical", "umbilical", "sup
                                 "iliac", "hypochondrial", "flank"})
 #: A grade, class or stage said before a condition ("class IV lupus nephritis", "grade 2 …").
 _GRADE_FIRST = re.compile(r"^(?P<grade>class|grade|stage|type)\s+(?:[ivx]+|\d+[a-c]?)\s+(?=\S)", re.IGNORECASE)
-_BUT = re.compile(r"\b(?:but|though|although|however|yet|except)\b", re.IGNORECASE)
+_BUT = re.compile(r"\b(?:but|though|although|however|except)\b|(?<!\bnot\s)\byet\b", re.IGNORECASE)
 _DENIAL_FIRST = re.compile(r"^\s*(?:no|not|without|denies|negative\s+for|never)\b", re.IGNORECASE)
 #: A clause of the care given or of a test's result, which names a drug or a test but no second condition:
 #: "on clopidogrel", "started cefazolin", "hx PCP" (a history is a code apart), "HR 70", "LFTs pending".

@@ -988,6 +988,9 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("hx TIA, no residual deficits, on aspirin") == "Z86.73"
     # a denial the code says itself in other words; a limb as notes write it
     assert code("CLL, never in remission") == "C91.10" and code("cellulitis of RUE") == "L03.113"
+    # the weeks a pregnancy is at say its trimester; "not yet" is no "but"; the Index's erectile dysfunction
+    assert code("complete placenta previa at 30 wk") == "O44.03" and code("CLL, not yet in remission") == "C91.10"
+    assert code("erectile dysfunction, on sildenafil") == "N52.9"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

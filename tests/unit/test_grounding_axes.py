@@ -2303,6 +2303,7 @@ def test_a_clause_beside_a_condition_is_set_apart_by_what_the_chosen_code_says()
     assert g.ground("chronic lymphocytic leukemia, stage I", "diagnosis").code == "C91.10"
     assert g.ground("chronic lymphocytic leukemia, B-cell type", "diagnosis").code == "C91.10"
     assert g.ground("chronic lymphocytic leukemia, no remission so far", "diagnosis").code == "C91.10"
+    assert g.ground("Crohn's disease, not yet any fistula", "diagnosis").code == "K50.90"  # "not yet": no "but"
     assert g.ground("diverticulitis of large intestine, CT: no perforation", "diagnosis").code == "K57.32"
     assert g.ground("transient ischemic attack, started clopidogrel", "diagnosis").code == "G45.9"
     assert g.ground("transient ischemic attack, INR 2.5", "diagnosis").code == "G45.9"
