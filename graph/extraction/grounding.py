@@ -829,6 +829,12 @@ _CAUSE_SAID = {"drug": frozenset({"drug", "drugs", "induced", "druginduced", "me
 #: Methods that find a concept by its likeness to the words, not by a name that says them: a clause set aside
 #: beside such a find would stack one guess on another.
 _LIKENESS_METHODS = frozenset({"fuzzy", "corroborated"})
+
+
+def _a_guess(decided: Decision) -> bool:
+    """Whether a decision rests on likeness: a fuzzy match short of every word (a match of every word, only in
+    another order, is none: "LLE cellulitis" is "Cellulitis of left lower limb"), or a corroboration."""
+    return decided.method == "corroborated" or (decided.method == "fuzzy" and (decided.score or 0.0) < 1.0)
 #: The most words a clause set aside beside a condition may have (:meth:`Grounder._told_apart_by_none`): a
 #: detail is a few words ("TPO Ab positive", "genotype 1a"); a longer clause tells more than a detail.
 ASIDE_MOST_WORDS = 4
@@ -1385,7 +1391,7 @@ class Grounder:
         if split is not None:  # "chronic hepatitis C, genotype 1a": a detail no code of B18 tells apart
             head, detail = split
             decided = self.ground(head, category, finding_type=finding_type, categories=categories)
-            if decided.outcome != "reject" and decided.method not in _LIKENESS_METHODS \
+            if decided.outcome != "reject" and not _a_guess(decided) \
                     and self._told_apart_by_none(decided, head, detail):
                 family = (f"code of {(decided.code or '')[:3]}" if decided.system == "ICD10CM"
                           else f"term of {decided.code} or under it")
@@ -1403,7 +1409,7 @@ class Grounder:
             head, feature = split
             decided = self.ground(head, category, finding_type=finding_type, categories=categories,
                                   last_resorts=False)
-            if decided.outcome != "reject" and decided.method not in _LIKENESS_METHODS \
+            if decided.outcome != "reject" and not _a_guess(decided) \
                     and decided.system == "ICD10CM" and not (decided.code or "R").startswith("R") \
                     and all(word.isdigit() or word in self.lexicon.by_token or self.lexicon.abbreviation_of(word)
                             for word in tokens(feature)) \
@@ -1428,7 +1434,7 @@ class Grounder:
         if several is not None:  # "plaque psoriasis involving elbows and knees": no code of L40 names a place
             decided = self.ground(several[0], category, finding_type=finding_type, categories=categories,
                                   last_resorts=False)
-            if decided.outcome != "reject" and decided.method not in _LIKENESS_METHODS \
+            if decided.outcome != "reject" and not _a_guess(decided) \
                     and decided.system in ("ICD10CM", "HPO") and decided.code and not (
                         self._category_words(decided.code[:3]) if decided.system == "ICD10CM"
                         else self._subtree_words(decided.code))[1]:
@@ -1443,7 +1449,7 @@ class Grounder:
         parts_named: list[Decision] = []
         for part in dash_parts(mention) if found is None and last_resorts else ():
             decided = self.ground(part, category, finding_type=finding_type, categories=categories)
-            if decided.outcome != "reject" and decided.method not in _LIKENESS_METHODS:
+            if decided.outcome != "reject" and not _a_guess(decided):
                 decided.steps.insert(0, f"dash: {mention!r} sets {part!r} apart")
                 parts_named.append(decided)
         if parts_named:
@@ -1640,8 +1646,9 @@ class Grounder:
             return False
         if denial is not None:  # what is denied is no second condition, nor an axis or a place of this one
             return True
-        if placed and (words & _SIDE_WORDS or names_a_site(tuple(words))):
-            return False
+        if placed and (words & _SIDE_WORDS or names_a_site(tuple(words))) and (words & _SIDE_WORDS or not any(
+                set(region) <= own for _, region, _ in site_readings(tuple(said)))):
+            return False  # a site may be an axis; not one within the code's own ("erythema to mid-shin", a leg's)
         # nor by a code of another category named with the condition's words ("diabetes, CKD 3": E11.22's
         # "… diabetic chronic kidney disease" for the words of E11.9 that "CKD" reads as)
         titled = {w for name in (self.lexicon.names_of(entry) if entry else ()) for w in name}

@@ -991,6 +991,10 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     # the weeks a pregnancy is at say its trimester; "not yet" is no "but"; the Index's erectile dysfunction
     assert code("complete placenta previa at 30 wk") == "O44.03" and code("CLL, not yet in remission") == "C91.10"
     assert code("erectile dysfunction, on sildenafil") == "N52.9"
+    # a site within the code's own is no axis, one outside it may be; every word in another order is no guess
+    assert code("cellulitis of right lower limb, up to mid-shin") == "L03.115"
+    assert code("cellulitis of right lower limb, up to the forearm") is None
+    assert code("RLE cellulitis, started cephalexin") == "L03.115"
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

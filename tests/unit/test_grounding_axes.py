@@ -2308,3 +2308,17 @@ def test_a_clause_beside_a_condition_is_set_apart_by_what_the_chosen_code_says()
     assert g.ground("transient ischemic attack, started clopidogrel", "diagnosis").code == "G45.9"
     assert g.ground("transient ischemic attack, INR 2.5", "diagnosis").code == "G45.9"
     assert g.ground("transient ischemic attack, clopidogrel", "diagnosis").outcome == "reject"
+
+
+def test_a_site_within_the_codes_own_is_no_axis_and_a_match_of_every_word_is_no_guess():
+    """"Cellulitis of the left lower limb, swelling to mid-shin": the shin lies within the code's own lower limb,
+    so the clause says no site the code could take back; one outside it ("swelling of the forearm") may be an
+    axis. A head found by every word in another order ("left lower limb cellulitis") is no guess for a clause
+    to rest on."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "L03.116", "Cellulitis of left lower limb", R, "code", billable=True),
+               Entry("ICD10CM", "L03.113", "Cellulitis of right upper limb", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("cellulitis of left lower limb, swelling to mid-shin", "diagnosis").code == "L03.116"
+    assert g.ground("cellulitis of left lower limb, swelling of the forearm", "diagnosis").outcome == "reject"
+    assert g.ground("left lower limb cellulitis, started cefazolin", "diagnosis").code == "L03.116"
