@@ -1133,6 +1133,11 @@ class Grounder:
             if sideless is not None:
                 found = (sideless[0], sideless[1], 1.0)
         if found is None and without_course(core[0]) not in ((), core[0]):
+            # before its describing word is left out: "idiopathic fibrosis of the lungs" is J84.112 "Idiopathic
+            # pulmonary fibrosis", the organ said as its adjective, never the pulmonary fibrosis of J84.10
+            organs = self._named_in_organ_forms(core[0], category, finding_type, steps)
+            found = (organs[0], organs[1], 1.0) if organs is not None else None
+        if found is None and without_course(core[0]) not in ((), core[0]):
             steady = without_course(core[0])
             opposite = {_OPPOSITE_COURSE[w] for w in core[0] if w in _OPPOSITE_COURSE}
 
@@ -2687,6 +2692,20 @@ class Grounder:
             steps.append(why)
             steps.extend(tried)
         return found
+
+    def _named_in_organ_forms(self, words: tuple[str, ...], category: str, finding_type: str | None,
+                              steps: list[str]) -> tuple[str, Entry] | None:
+        """The concept a name holding the same words names, an organ said as its adjective on either side and in
+        any order ("idiopathic fibrosis lung" for "Idiopathic pulmonary fibrosis")."""
+        said = sorted(as_organs(words))
+        rarest = min(words, key=lambda w: len(self.lexicon.by_token.get(w, ())) or 1 << 30)
+        for name in sorted(self.lexicon.by_token.get(rarest, ()), key=lambda n: " ".join(n)):
+            if len(name) == len(words) and name != words and sorted(as_organs(name)) == said:
+                named = self._kept_if(self._named, steps, f"organs: {' '.join(words)!r} is read as "
+                                      f"{' '.join(name)!r}", name, category, self.systems_for(category, finding_type))
+                if named is not None:
+                    return named
+        return None
 
     def _named(self, words: tuple[str, ...], category: str, systems: tuple[str, ...],
                steps: list[str]) -> tuple[str, Entry] | None:

@@ -995,6 +995,7 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("cellulitis of right lower limb, up to mid-shin") == "L03.115"
     assert code("cellulitis of right lower limb, up to the forearm") is None
     assert code("RLE cellulitis, started cephalexin") == "L03.115"
+    assert code("idiopathic fibrosis of the lung") == "J84.112"  # the organ as its adjective, never J84.10
 
 
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001

@@ -2322,3 +2322,14 @@ def test_a_site_within_the_codes_own_is_no_axis_and_a_match_of_every_word_is_no_
     assert g.ground("cellulitis of left lower limb, swelling to mid-shin", "diagnosis").code == "L03.116"
     assert g.ground("cellulitis of left lower limb, swelling of the forearm", "diagnosis").outcome == "reject"
     assert g.ground("left lower limb cellulitis, started cefazolin", "diagnosis").code == "L03.116"
+
+
+def test_a_describing_word_is_kept_where_a_name_says_it_with_the_organ_as_its_adjective():
+    """"idiopathic fibrosis of the lungs" is J84.112 "Idiopathic pulmonary fibrosis", the lungs said as their
+    adjective; "idiopathic" is never left out for J84.10's pulmonary fibrosis."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "J84.112", "Idiopathic pulmonary fibrosis", R, "code", billable=True),
+               Entry("ICD10CM", "J84.10", "Pulmonary fibrosis, unspecified", R, "code", billable=True)]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
+    assert g.ground("idiopathic fibrosis of the lungs", "diagnosis").code == "J84.112"
+    assert g.ground("fibrosis of the lungs", "diagnosis").code == "J84.10"
