@@ -835,6 +835,8 @@ def _a_guess(decided: Decision) -> bool:
     """Whether a decision rests on likeness: a fuzzy match short of every word (a match of every word, only in
     another order, is none: "LLE cellulitis" is "Cellulitis of left lower limb"), or a corroboration."""
     return decided.method == "corroborated" or (decided.method == "fuzzy" and (decided.score or 0.0) < 1.0)
+
+
 #: The most words a clause set aside beside a condition may have (:meth:`Grounder._told_apart_by_none`): a
 #: detail is a few words ("TPO Ab positive", "genotype 1a"); a longer clause tells more than a detail.
 ASIDE_MOST_WORDS = 4
@@ -918,6 +920,7 @@ def _says_without(title: str, what: str) -> bool:
     return bool(without) and set(tokens(what)) <= set(tokens(after))
 
 
+#: The words a title says a thing absent with, a few words before it.
 _ABSENT = frozenset({"non", "not", "without"})
 
 
