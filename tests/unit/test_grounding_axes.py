@@ -143,11 +143,6 @@ ENTRIES = [
 ]
 
 
-def grounder_with(*entries: Entry) -> Grounder:
-    """A grounder over :data:`ENTRIES` and ``entries``, ICD-10-CM and HPO loaded, no abbreviations."""
-    return Grounder(Lexicon([*ENTRIES, *entries], {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations={}))
-
-
 def grounder() -> Grounder:
     return Grounder(Lexicon(ENTRIES, {"ICD10CM": R, "HPO": "HPO@1", "ORPHA": "ORPHA@1"}, abbreviations={}))
 
@@ -2253,14 +2248,16 @@ def test_a_look_alike_never_adds_an_injury_and_a_bracketed_synonym_is_a_name():
     likeness; "sepsis due to E. coli" is A41.51 "Sepsis due to Escherichia coli [E. coli]" by name, the bracket
     said in place of the words it names; and a C. difficile said in its new genus, Clostridioides, is ICD-10-CM's
     Clostridium."""
-    g = grounder_with(
+    g = grounder_of([
+        *ENTRIES,
         Entry("ICD10CM", "S32.0", "Fracture of lumbar vertebra", R, "category", billable=False,
               names=("Fracture of lumbar spine",)),
         Entry("ICD10CM", "S32.009A", "Unspecified fracture of unspecified lumbar vertebra, initial encounter "
               "for closed fracture", R, "code", billable=True),
         Entry("ICD10CM", "A41.51", "Sepsis due to Escherichia coli [E. coli]", R, "code", billable=True),
         Entry("ICD10CM", "A04.72", "Enterocolitis due to Clostridium difficile, not specified as recurrent",
-              R, "code", billable=True))
+              R, "code", billable=True),
+    ])
     assert g.ground("AS, lumbar spine", "diagnosis").outcome == "reject"
     assert (g.ground("lumbar spine fracture", "diagnosis").code or "").startswith("S32.0")  # said, it is found
     sepsis = g.ground("sepsis due to E. coli", "diagnosis")
@@ -2276,7 +2273,8 @@ def test_a_clause_beside_a_condition_is_set_apart_by_what_the_chosen_code_says()
     the code's own title says again ("stage 4, severe") are set apart; a number some title of the family holds
     is no axis ("stage I"); a clause of the care given or of a test's result names no second condition
     ("started clopidogrel", "INR 2.5")."""
-    g = grounder_with(
+    g = grounder_of([
+        *ENTRIES,
         Entry("ICD10CM", "K50.90", "Crohn's disease, unspecified, without complications", R, "code",
               billable=True, names=("Crohn's disease",)),
         Entry("ICD10CM", "K50.913", "Crohn's disease, unspecified, with fistula", R, "code", billable=True),
@@ -2299,7 +2297,8 @@ def test_a_clause_beside_a_condition_is_set_apart_by_what_the_chosen_code_says()
         Entry("ICD10CM", "K57.32", "Diverticulitis of large intestine without perforation or abscess without "
               "bleeding", R, "code", billable=True, names=("Diverticulitis of large intestine",)),
         Entry("ICD10CM", "K57.20", "Diverticulitis of large intestine with perforation and abscess without "
-              "bleeding", R, "code", billable=True))
+              "bleeding", R, "code", billable=True),
+    ])
     assert g.ground("Crohn's disease, no fistula", "diagnosis").code == "K50.90"
     assert g.ground("myocardial infarction, no ST elevation", "diagnosis").code != "I21.9"
     assert g.ground("chronic kidney disease stage 4, severe", "diagnosis").code == "N18.4"
@@ -2318,9 +2317,11 @@ def test_a_site_within_the_codes_own_is_no_axis_and_a_match_of_every_word_is_no_
     so the clause says no site the code could take back; one outside it ("swelling of the forearm") may be an
     axis. A head found by every word in another order ("left lower limb cellulitis") is no guess for a clause
     to rest on."""
-    g = grounder_with(
+    g = grounder_of([
+        *ENTRIES,
         Entry("ICD10CM", "L03.116", "Cellulitis of left lower limb", R, "code", billable=True),
-        Entry("ICD10CM", "L03.113", "Cellulitis of right upper limb", R, "code", billable=True))
+        Entry("ICD10CM", "L03.113", "Cellulitis of right upper limb", R, "code", billable=True),
+    ])
     assert g.ground("cellulitis of left lower limb, swelling to mid-shin", "diagnosis").code == "L03.116"
     assert g.ground("cellulitis of left lower limb, swelling of the forearm", "diagnosis").outcome == "reject"
     assert g.ground("left lower limb cellulitis, started cefazolin", "diagnosis").code == "L03.116"
@@ -2329,8 +2330,10 @@ def test_a_site_within_the_codes_own_is_no_axis_and_a_match_of_every_word_is_no_
 def test_a_describing_word_is_kept_where_a_name_says_it_with_the_organ_as_its_adjective():
     """"idiopathic fibrosis of the lungs" is J84.112 "Idiopathic pulmonary fibrosis", the lungs said as their
     adjective; "idiopathic" is never left out for J84.10's pulmonary fibrosis."""
-    g = grounder_with(
+    g = grounder_of([
+        *ENTRIES,
         Entry("ICD10CM", "J84.112", "Idiopathic pulmonary fibrosis", R, "code", billable=True),
-        Entry("ICD10CM", "J84.10", "Pulmonary fibrosis, unspecified", R, "code", billable=True))
+        Entry("ICD10CM", "J84.10", "Pulmonary fibrosis, unspecified", R, "code", billable=True),
+    ])
     assert g.ground("idiopathic fibrosis of the lungs", "diagnosis").code == "J84.112"
     assert g.ground("fibrosis of the lungs", "diagnosis").code == "J84.10"
