@@ -856,6 +856,8 @@ _ABDOMINAL_REGIONS = frozenset({"epigastric", "periumbilical", "umbilical", "sup
 _GRADE_FIRST = re.compile(r"^(?P<grade>class|grade|stage|type)\s+(?:[ivx]+|\d+[a-c]?)\s+(?=\S)", re.IGNORECASE)
 _BUT = re.compile(r"\b(?:but|though|although|however|except)\b|(?<!\bnot\s)\byet\b", re.IGNORECASE)
 _DENIAL_FIRST = re.compile(r"^\s*(?:no|not|without|denies|negative\s+for|never)\b", re.IGNORECASE)
+#: Where a note's list of findings parts them: commas, semicolons, colons and "and".
+_LISTED = re.compile(r"[,;:]|\band\b|&", re.IGNORECASE)
 #: A clause of the care given or of a test's result, which names a drug or a test but no second condition:
 #: "on clopidogrel", "started cefazolin", "hx PCP" (a history is a code apart), "HR 70", "LFTs pending".
 _OF_CARE_OR_A_RESULT = re.compile(
@@ -1494,6 +1496,18 @@ class Grounder:
             if status is not None and not status[1].display.lower().startswith("acquired absence"):
                 steps.extend(left)
                 found = (status[0], status[1], 1.0)
+        said_first = first_clause(mention) if found is None and last_resorts and category == "finding" else None
+        if said_first is not None:
+            # "pruritus x 2 months, no primary skin lesions, LFTs pending": a finding said first, and what the
+            # note goes on to tell of it (how long, what else was seen, what a test found) is the note's; never
+            # the first of a list ("fever, productive cough and dyspnea"; "UTI: dysuria, urgency")
+            decided = self.ground(said_first, category, finding_type=finding_type, categories=categories,
+                                  last_resorts=False)
+            if decided.outcome != "reject" and decided.method in _EXACT_METHODS \
+                    and not self._lists_another_finding(decided, mention):
+                decided.steps.insert(0, f"first clause: {mention!r} names the finding {said_first!r} first; the "
+                                        "clauses after it describe it")
+                return _judging_the_proposal(decided, failure, system, code)
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
@@ -1664,6 +1678,37 @@ class Grounder:
         return not self._named_together(said_first, words, decided.system, least=1) \
             and (_OF_CARE_OR_A_RESULT.match(clause) is not None or not self._names_a_concept(clause)
                  or (may_name and not self._category_says_with(decided.code[:3])))
+
+    def _lists_another_finding(self, first: Decision, note: str) -> bool:
+        """Whether a part of a note with a finding said first (``first``) names a finding of its own, exactly,
+        other than ``first`` or a term under it: a list of findings ("fever, productive cough and dyspnea"),
+        not a description of one ("resting tremor, pill-rolling": HPO's pill-rolling tremor is a resting tremor)."""
+        for part in _LISTED.split(note):
+            if not (part := part.strip(" .")):
+                continue
+            other = self.ground(part, "finding", last_resorts=False)
+            if other.outcome != "reject" and other.method in _EXACT_METHODS and not self._within(first, other):
+                return True
+        return False
+
+    def _within(self, outer: Decision, inner: Decision) -> bool:
+        """Whether ``inner`` is ``outer``'s concept or one under it: the same ICD-10-CM category, the HPO term
+        or a term below it (in another system, the same code)."""
+        if outer.system != inner.system or not outer.code or not inner.code:
+            return False
+        if outer.system == "ICD10CM":
+            return inner.code[:3] == outer.code[:3]
+        todo: list[str] = [inner.code]
+        seen = {inner.code}
+        while todo:
+            term = todo.pop()
+            if term == outer.code:
+                return True
+            entry = self.lexicon.get("HPO", term)
+            fresh = [parent for parent in (entry.parents if entry else ()) if parent not in seen]
+            seen.update(fresh)
+            todo += fresh
+        return False
 
     def _named_together(self, head: Iterable[str], clause: Iterable[str], system: str = "ICD10CM",
                         least: int = 2) -> bool:

@@ -948,6 +948,10 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("ileostomy in place since colectomy for UC") == "Z93.2"
     assert code("on hemodialysis TTS via R IJ tunneled catheter") == "Z99.2"
     assert code("vitiligo involving face and hands") == "L80"
+    # a finding said first and described after it; the first of a list of findings is no finding of the note
+    assert code("cervical lymphadenopathy L, nodes rubbery, 1.5 cm", "finding") == "HP:0025289"
+    assert code("resting tremor of the left hand, pill-rolling quality", "finding") == "HP:0002322"
+    assert code("palpitations, fever and cough", "finding") is None
     assert code("a pain in my chest", "finding") == "HP:0100749"
     assert code("Preterm male newborn, GA 30 weeks") == "P07.33"
     assert code("pulmonary tuberculosis") == "A15.0"

@@ -2337,3 +2337,24 @@ def test_a_describing_word_is_kept_where_a_name_says_it_with_the_organ_as_its_ad
     ])
     assert g.ground("idiopathic fibrosis of the lungs", "diagnosis").code == "J84.112"
     assert g.ground("fibrosis of the lungs", "diagnosis").code == "J84.10"
+
+
+def test_a_finding_said_first_is_the_notes_finding_where_the_clauses_after_it_describe_it():
+    """"pruritus x 2 months, no primary skin lesions, LFTs pending" is the pruritus: what follows tells how long,
+    what was not seen and what a test awaits (a term under it, "pill-rolling", describes a resting tremor too).
+    Never the first of a list of findings."""
+    g = grounder_of([
+        *ENTRIES,
+        Entry("HPO", "HP:0000118", "Phenotypic abnormality", "HPO@1", "term"),
+        Entry("HPO", "HP:0000989", "Pruritus", "HPO@1", "term", names=("Itchy skin",), parents=["HP:0000118"]),
+        Entry("HPO", "HP:0002322", "Resting tremor", "HPO@1", "term", parents=["HP:0000118"]),
+        Entry("HPO", "HP:0025387", "Pill-rolling tremor", "HPO@1", "term", parents=["HP:0002322"]),
+        Entry("HPO", "HP:0001945", "Fever", "HPO@1", "term", parents=["HP:0000118"]),
+        Entry("HPO", "HP:0031245", "Productive cough", "HPO@1", "term", parents=["HP:0000118"]),
+    ])
+    described = g.ground("pruritus x 2 months, no primary skin lesions, LFTs pending", "finding")
+    assert (described.outcome, described.code) == ("accept", "HP:0000989")
+    assert any(step.startswith("first clause:") for step in described.steps)
+    assert g.ground("resting tremor L hand, pill-rolling, suppresses with movement", "finding").code == "HP:0002322"
+    assert g.ground("pruritus x 2 months, fever", "finding").outcome == "reject"
+    assert g.ground("pruritus x 2 months, no primary skin lesions, fever", "finding").outcome == "reject"
