@@ -66,7 +66,8 @@ ANALYTES: tuple[Analyte, ...] = (
     _a("phosphorus", "phosphorus; phosphate; phos; serum phosphorus; serum phosphate", 2.5, 4.5, "mg/dL",
        "hypophosphatemia", "hyperphosphatemia"),
     _a("glucose", "glucose; blood glucose; serum glucose; blood sugar; sugar; fingerstick glucose; bg; "
-       "fingerstick", 70, 140, "mg/dL", "hypoglycemia", "hyperglycemia"),
+       "fingerstick; fsbg; fingerstick blood glucose; cbg; capillary blood glucose; poc glucose", 70, 140, "mg/dL",
+       "hypoglycemia", "hyperglycemia"),
     _a("creatinine", "creatinine; cr; creat; serum creatinine", None, 1.3, "mg/dL", "",
        "elevated creatinine; elevated circulating creatinine concentration"),
     _a("urea nitrogen", "bun; blood urea nitrogen; urea nitrogen", None, 20, "mg/dL", "",
@@ -199,6 +200,8 @@ def read_measurement(mention: str) -> Reading | None:
     (('fever',), 'normal')
     >>> read_measurement("platelets 45").names, read_measurement("ANC 400").names
     (('thrombocytopenia',), ('neutropenia',))
+    >>> read_measurement("FSBG 38").names, read_measurement("CBG 450").names  # fingerstick, capillary glucose
+    (('hypoglycemia',), ('hyperglycemia',))
     >>> read_measurement("high K").names, read_measurement("elevated LFTs").describe()
     (('hyperkalemia',), 'transaminases said to be high')
     >>> read_measurement("troponin elevated").names, read_measurement("free T4 low").direction
