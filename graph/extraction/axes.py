@@ -248,11 +248,21 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     >>> differs_by_side(("occlusion", "stenosis", "unspecified", "carotid", "artery"),
     ...                 ("occlusion", "stenosis", "bilateral", "carotid", "arterie"), "bilateral")
     True
+    >>> differs_by_side(("endometriosis", "ovary", "unspecified", "side", "unspecified", "depth"),
+    ...                 ("endometriosis", "left", "ovary", "unspecified", "depth"), "left")
+    True
+    >>> differs_by_side(("deep", "endometriosis", "ovary", "unspecified", "ovary"),
+    ...                 ("deep", "endometriosis", "left", "ovary"), "left")  # the organ said again for its side
+    True
     >>> unsaid = ("hemiplegia", "affecting", "unspecified", "side")
     >>> [differs_by_side(unsaid, ("hemiplegia", "affecting", side, *dominance, "side"), side)
     ...  for side in ("left", "right") for dominance in (("dominant",), ("non", "dominant"))]
     [False, True, True, False]
+    >>> differs_by_side(unsaid, ("hemiplegia", "affecting", "left", "nondominant", "side"), "left")
+    True
     """
+    # "nondominant" as the titles of G81–G83 write it, "non-dominant" as others do
+    sided = tuple(part for w in sided for part in (("non", "dominant") if w == "nondominant" else (w,)))
     # "… of bilateral carotid arteries" for "… of unspecified carotid artery": both organs said in the plural
     added = Counter(map(_singular, sided)) - Counter(map(_singular, default))
     removed = Counter(map(_singular, default)) - Counter(map(_singular, sided))
@@ -262,7 +272,9 @@ def differs_by_side(default: tuple[str, ...], sided: tuple[str, ...], side: str)
     # "Otitis media, unspecified, bilateral" for "…, unspecified ear": both ears leave the ear unsaid; "Foreign
     # body in right ear" for "Foreign body in ear, unspecified ear": the ear is said once; "Multiple fractures
     # of ribs, bilateral" for "…, unspecified side": both sides leave "side" unsaid
-    organ = {"ear", "eye"} | ({"side"} if side == "bilateral" else set())
+    # "Endometriosis of left ovary, …" for "Endometriosis of ovary, unspecified side, …": the side said before
+    # the organ leaves "side" unsaid too
+    organ = {"ear", "eye", "side"} | {w for w in removed if w in set(map(_singular, sided))}
     # "… affecting left non-dominant side" for "… affecting unspecified side": where dominance is not said, the
     # right side is the dominant one and the left the non-dominant (guideline I.C.6.a)
     if "dominant" in added:

@@ -53,7 +53,10 @@ _HAS = r"(?:(?:i\s+think|i\s+guess|i\s+believe|maybe)\s+)?" \
 #: Who told the patient so: "the doctor told me I've got the flu".
 _TOLD = r"(?:(?:the|my|his|her)\s+(?:doctor|doc|gp|nurse|dentist|specialist|pediatrician|paediatrician)\s+" \
         r"(?:told|tells|said|says)\s+(?:me|him|her|us|them)\s+(?:that\s+)?)"
-_LEAD = re.compile(rf"^{_TOLD}?(?:(?:{_WHO}(?:with\s+|{_SAYS})|(?:{_SUBJECT}\s+)?{_SAYS}|{_SHOWED}|{_HAS})"
+#: A problem list's number before its entry: "#2 Acute on chronic HFpEF", "3) CKD stage 3".
+_LISTED_AS = r"(?:#\s*\d{1,2}[.):]?|\d{1,2}[.)])\s+"
+_LEAD = re.compile(rf"^(?:{_LISTED_AS})?{_TOLD}?"
+                   rf"(?:(?:{_WHO}(?:with\s+|{_SAYS})|(?:{_SUBJECT}\s+)?{_SAYS}|{_SHOWED}|{_HAS})"
                    # "another ear infection": one more of the same, which no code counts
                    rf"(?:(?:a|an|another)\s+)?(?:{_SIZE})?)?"
                    rf"(?:{_GRADE})?"
@@ -105,9 +108,12 @@ _IN_A_PERSON = r"in\s+an?\s+(?:[a-z-]+\s+){0,2}(?:runner|player|worker|athlete|s
                r"traveller|recruit)" \
                r"|in\s+an?\s+(?:(?!pregnant\b)[a-z0-9-]+\s+){0,2}(?:woman|man|female|male|lady|adult|teenager|adolescent)\b"
 #: How often ("nocturia three times nightly"), and that it keeps coming ("jock itch that keeps coming back").
-_HOW_OFTEN = r"(?:(?:\d+|one|two|three|four|five|six|several|many)\s+times\s+(?:(?:a|an|per|each|every)\s+)?" \
-             r"(?:night|nightly|day|daily|week|weekly|hour)|(?:that|which)\s+(?:keeps?|kept)\s+coming\s+back|" \
-             r"(?:every|each)\s+(?:spring|summer|fall|autumn|winter|season|year|morning|evening|night))"
+_HOW_OFTEN = (r"(?:(?:\d+|one|two|three|four|five|six|several|many)\s+times\s+(?:(?:a|an|per|each|every)\s+)?"
+              r"(?:night|nightly|day|daily|week|weekly|hour|month|monthly|year)|"
+              r"(?:that|which)\s+(?:keeps?|kept)\s+coming\s+back|"
+              r"(?:every|each)\s+(?:spring|summer|fall|autumn|winter|season|year|morning|evening|night)|"
+              # that it comes unprovoked, as patients say it ("panic attacks out of the blue")
+              r"out\s+of\s+(?:the\s+blue|nowhere)|for\s+no\s+(?:apparent\s+)?reason)")
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
                    rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}|{_IN_A_PERSON}|"
                    rf"{_HOW_OFTEN}|{_ACTING_UP}|{_CONTROLLED_WITH}))+\s*$", re.IGNORECASE)
@@ -186,6 +192,8 @@ def without_frame(mention: str) -> str:
     ('pacemaker', 'has had surgery', 'diabetic')
     >>> without_frame("the doctor told me I've got the flu"), without_frame("jock itch that keeps coming back")
     ('the flu', 'jock itch')
+    >>> without_frame("panic attacks out of the blue several times a month")
+    'panic attacks'
     >>> without_frame("nocturia three times nightly"), without_frame("long-term methotrexate for RA")
     ('nocturia', 'long-term methotrexate')
     >>> without_frame("4 y/o with a bead lodged in the L ear canal"), without_frame("65yo F with new-onset AF")
@@ -198,6 +206,8 @@ def without_frame(mention: str) -> str:
     ('sprained left ankle stepping off a curb', 'laceration of left thumb while cooking')
     >>> without_frame("fell off a ladder and broke my right wrist")
     'broken right wrist'
+    >>> without_frame("#2 Acute on chronic HFpEF"), without_frame("3) CKD stage 3"), without_frame("2.5 cm mass")
+    ('Acute on chronic HFpEF', 'CKD stage 3', '2.5 cm mass')
     >>> without_frame("dog bit my right hand, two deep puncture wounds")
     'dog bite of right hand'
     >>> without_frame("I'm constipated"), without_frame("he's really dizzy"), without_frame("I'm a diabetic")
@@ -502,6 +512,26 @@ _AT_PLACE = re.compile(r"^(?P<finding>\S.*?)\s+(?:(?:radiating|extending|spreadi
                        r"(?:\w+)(?:\s+and\s+(?:the\s+)?\w+)?$", re.IGNORECASE)
 
 
+#: How far along a pregnancy is, said after a finding: "decreased fetal movement at 34 weeks".
+_AT_WEEKS = re.compile(r"^(?P<finding>.*?\S)\s*,?\s+(?:at\s+)?\d{1,2}(?:\s+[0-6]/7)?\s*(?:-\s*)?(?:weeks?|wks?)"
+                       r"(?:['’]?\s*(?:gestation|pregnant|ga))?\s*$", re.IGNORECASE)
+
+
+def without_weeks_along(mention: str) -> str | None:
+    """A finding said with how far along the pregnancy is, without it: HPO names no trimester (a code of
+    chapter 15 that does is the caller's). ``None`` where no weeks end the mention.
+
+    >>> without_weeks_along("decreased fetal movement at 34 weeks"), without_weeks_along("cough for 3 weeks")
+    ('decreased fetal movement', None)
+    >>> without_weeks_along("vaginal spotting, 9 wks pregnant")
+    'vaginal spotting'
+    """
+    said = _AT_WEEKS.match(mention.strip())
+    if said is None or re.search(r"\b(?:for|x|since|over|past|last)\s*$", said["finding"], re.IGNORECASE):
+        return None  # "for 3 weeks" is how long, which another frame reads
+    return said["finding"]
+
+
 def without_place(mention: str) -> str | None:
     """A finding without the place an examination found it or a pain spreads to: "crackles at both lung
     bases" is crackles, "holosystolic murmur at the apex" a holosystolic murmur, "chest pain radiating to the
@@ -702,7 +732,9 @@ def kind_first(mention: str) -> str | None:
 #: More than one rib said broken: "rib fractures, left, 3 ribs", "three fractured ribs", "fractures of ribs 4-6".
 _RIBS_BROKEN = re.compile(
     r"\b(?:(?:multiple|several|two|three|four|five|six|\d+)\s+(?:(?:left|right|l|r)[- ]sided\s+|(?:left|right)\s+)?"
-    r"(?:rib\s+fractures|fractured\s+ribs|broken\s+ribs|ribs)|rib\s+fractures|fractures\s+of\s+(?:the\s+)?"
+    r"(?:rib\s+fractures|rib\s+fxs?|fractured\s+ribs|broken\s+ribs|ribs)|rib\s+fractures|rib\s+fxs|"
+    # "L rib fx x3": a count after the fracture
+    r"rib\s+(?:fx|fracture)s?\s*x\s*(?:[2-9]|\d\d)|fractures\s+of\s+(?:the\s+)?"
     r"(?:left\s+|right\s+)?ribs|(?:fractured|broken)\s+ribs|ribs\s+\d+\s*(?:-|to|through|and)\s*\d+)\b",
     re.IGNORECASE)
 
@@ -715,12 +747,18 @@ def as_rib_fractures(mention: str) -> str | None:
     ('multiple fractures of ribs, left', 'multiple fractures of ribs, right')
     >>> as_rib_fractures("single R rib fx"), as_rib_fractures("traumatic pneumothorax after rib fractures")
     (None, None)
+    >>> as_rib_fractures("R rib fx x3 after a fall"), as_rib_fractures("rib fx x1"), as_rib_fractures("2 rib fx")
+    ('multiple fractures of ribs, right', None, 'multiple fractures of ribs')
+    >>> as_rib_fractures("multiple rib fxs on both sides")
+    'multiple fractures of ribs, bilateral'
     """
     said = _RIBS_BROKEN.search(mention)
     if said is None or re.search(r"\b(?:single|one|1)\s+(?:\w+\s+)?rib\b", mention, re.I) \
             or re.search(r"[a-z]{4,}", re.sub(r"\b(?:left|right|closed|displaced|nondisplaced|acute|multiple|several|"
                                              r"three|four|five)\b", "", mention[:said.start()], flags=re.I), re.I):
         return None  # the ribs are the mention's own, not the cause of something before them
+    if re.search(r"\b(?:both\s+sides|bilateral(?:ly)?)\b", mention, re.IGNORECASE):
+        return "multiple fractures of ribs, bilateral"
     sides = {("left" if w.lower() in ("left", "l") else "right") for w in re.findall(r"\b(left|right|l|r)\b", mention,
                                                                                re.IGNORECASE)}
     return "multiple fractures of ribs" + (f", {sides.pop()}" if len(sides) == 1 else "")
@@ -985,6 +1023,49 @@ def first_clause(mention: str) -> str | None:
     return None
 
 
+#: A main term before its modifier, as the Index and problem lists write them: "Bleeding, postmenopausal",
+#: "Fracture, hip"; what follows a second comma, a semicolon or a dash is kept after it.
+_MAIN_TERM_FIRST = re.compile(r"^(?P<term>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?),\s+"
+                              r"(?P<modifier>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
+                              r"(?P<rest>\s*(?:[,;]|\s[-–—]+\s).*)?$")
+
+
+def modifier_first(mention: str) -> tuple[str, str] | None:
+    """A mention written main term first ("Bleeding, postmenopausal — stripe 8 mm") as it is said, the
+    modifier before the term ("postmenopausal Bleeding — stripe 8 mm"), with the modifier; ``None`` where it is
+    not so written. Whether the modifier is a kind of the term or a note's aside is the caller's to judge.
+
+    >>> modifier_first("Bleeding, postmenopausal — endometrial stripe 8 mm")
+    ('postmenopausal Bleeding — endometrial stripe 8 mm', 'postmenopausal')
+    >>> modifier_first("Asthma, mild intermittent"), modifier_first("HFrEF, EF 25%"), modifier_first("gout")
+    (('mild intermittent Asthma', 'mild intermittent'), None, None)
+    """
+    said = _MAIN_TERM_FIRST.match(mention.strip())
+    if said is None:
+        return None
+    return f"{said['modifier']} {said['term']}{said['rest'] or ''}", said["modifier"]
+
+
+#: A stage said after the condition a "with" joins to another: "T2DM w/ CKD 3a", "DM2 with CKD stage IV".
+_FEATURES_STAGE = re.compile(r"^(?P<said>.*\S\s(?:with|w/)\s+.*?[^\W\d_]\S*)\s*,?\s+"
+                             r"(?P<stage>(?:stage|grade|class)\s+(?:[ivx]+|\d[a-c]?)|g?\d[a-c]?)\s*$",
+                             re.IGNORECASE)
+
+
+def features_stage_apart(mention: str) -> tuple[str, str] | None:
+    """A mention whose "with" feature ends in its stage, without the stage, and the stage: "T2DM w/ CKD 3a" is
+    the diabetes with CKD, its stage what the feature's own code says (ICD-10-CM's combination code for the
+    diabetes names the kidney disease, N18.31 its stage). ``None`` where no stage ends a "with" feature.
+
+    >>> features_stage_apart("T2DM w/ CKD 3a"), features_stage_apart("diabetes with CKD stage IV")
+    (('T2DM w/ CKD', '3a'), ('diabetes with CKD', 'stage IV'))
+    >>> features_stage_apart("CKD stage 3"), features_stage_apart("HTN with CKD")
+    (None, None)
+    """
+    said = _FEATURES_STAGE.match(mention.strip())
+    return (said["said"], said["stage"]) if said else None
+
+
 _WITH_SAID = re.compile(r"\s(?:with|w/|complicated\s+by)\s", re.IGNORECASE)
 
 
@@ -1037,6 +1118,13 @@ def dash_parts(mention: str) -> list[str]:
             start = dash.end()
     parts = [part.strip(" ,;") for part in (*parts, mention[start:])]
     return [part for part in parts if part] if len(parts) > 1 else []
+
+
+def _says_what_it_means(names: tuple[str, ...], rest: str) -> bool:
+    """Whether ``rest`` says what a value before it means, a word of the value's reading in its stem ("K 6.1 -
+    hyperkalemia"), not other findings beside it ("FSBG 38, diaphoretic and confused")."""
+    said = {w[:6] for w in re.findall(r"[a-z]+", rest.lower()) if len(w) > 3}
+    return any(w[:6] in said for name in names for w in name.lower().split() if len(w) > 3)
 
 
 def without_note_asides(mention: str) -> list[str]:
@@ -1108,6 +1196,8 @@ def without_note_asides(mention: str) -> list[str]:
     []
     >>> without_note_asides("K 6.1 this am - hyperkalemia"), without_note_asides("Na 128, hyponatremia")
     (['hyperkalemia'], ['hyponatremia'])
+    >>> without_note_asides("FSBG 38, diaphoretic and confused")  # findings beside the value, not its meaning
+    []
     >>> without_note_asides("piles, there's blood on the toilet paper")
     ['piles']
     >>> without_note_asides("rash, it's on my left arm")
@@ -1117,7 +1207,8 @@ def without_note_asides(mention: str) -> list[str]:
     bare = without_mechanism(bare) or bare
     # a value before what it means, a dash or a comma between: "K 6.1 - hyperkalemia" is the hyperkalemia
     value_first = _VALUE_FIRST.match(bare)
-    if value_first is not None and read_measurement(value_first["value"]) is not None:
+    reading = read_measurement(value_first["value"]) if value_first is not None else None
+    if value_first is not None and reading is not None and _says_what_it_means(reading.names, bare[value_first.end():]):
         bare = bare[value_first.end():].strip(" ,;") or bare
     # what was done for it, after the condition: "CAD s/p PCI" is the CAD (the status a code of its own)
     bare = _PROCEDURE_SINCE.sub("", bare).strip(" ,;") or bare

@@ -81,11 +81,13 @@ from graph.extraction.context import (
     diagnosis_stated,
     due_to,
     exertional,
+    features_stage_apart,
     first_clause,
     found_by_a_test,
     in_a_newborn,
     kind_first,
     last_clause_apart,
+    modifier_first,
     over_a_site,
     pregnancy_said,
     said_after_trauma,
@@ -101,6 +103,7 @@ from graph.extraction.context import (
     without_note_asides,
     without_place,
     without_pregnancy_clause,
+    without_weeks_along,
     without_what_comes_with_it,
 )
 from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
@@ -856,6 +859,9 @@ _ABDOMINAL_REGIONS = frozenset({"epigastric", "periumbilical", "umbilical", "sup
 _GRADE_FIRST = re.compile(r"^(?P<grade>class|grade|stage|type)\s+(?:[ivx]+|\d+[a-c]?)\s+(?=\S)", re.IGNORECASE)
 _BUT = re.compile(r"\b(?:but|though|although|however|except)\b|(?<!\bnot\s)\byet\b", re.IGNORECASE)
 _DENIAL_FIRST = re.compile(r"^\s*(?:no|not|without|denies|negative\s+for|never)\b", re.IGNORECASE)
+#: Words ICD-10-CM titles beside a side: one side said as "unilateral", and the kind the Index takes where none
+#: is said ("Unilateral primary osteoarthritis, right knee"), as graph.extraction.axes.differs_by_side reads them.
+_SIDES_DEFAULT_KIND = frozenset({"unilateral", "primary"})
 #: Where a note's list of findings parts them: commas, semicolons, colons and "and".
 _LISTED = re.compile(r"[,;:]|\band\b|&", re.IGNORECASE)
 #: A clause of the care given or of a test's result, which names a drug or a test but no second condition:
@@ -1142,6 +1148,11 @@ class Grounder:
             # pulmonary fibrosis", the organ said as its adjective, never the pulmonary fibrosis of J84.10
             organs = self._named_in_organ_forms(core[0], category, finding_type, steps)
             found = (organs[0], organs[1], 1.0) if organs is not None else None
+        if found is None and 1 < len(core[0]) <= 4:
+            # "ovarian endometrioma": N80.12 "Deep endometriosis of ovary", whose inclusion term "Endometrioma"
+            # names it and whose title says the organ the adjective does
+            organ_said = self._named_with_its_organ(core[0], category, finding_type, steps)
+            found = (organ_said[0], organ_said[1], 1.0) if organ_said is not None else None
         if found is None and without_course(core[0]) not in ((), core[0]):
             steady = without_course(core[0])
             opposite = {_OPPOSITE_COURSE[w] for w in core[0] if w in _OPPOSITE_COURSE}
@@ -1301,6 +1312,8 @@ class Grounder:
                                               f"{caused[0]!r} is coded, {caused[1]!r} apart", None))
         if found is None and category == "finding" and (at_site := site_first(mention)):
             said_otherwise.append((at_site, f"site: {mention!r} is said as {at_site!r}", None))
+        if found is None and category == "finding" and (along := without_weeks_along(mention)):
+            said_otherwise.append((along, f"weeks: {mention!r} is {along!r}, with how far along she is", None))
         if found is None and category == "finding" and (placed := without_place(mention)):
             said_otherwise.append((placed, f"place: {mention!r} is {placed!r} where it was found", None))
         if found is None and category == "finding" and (bare := without_circumstance(mention)):
@@ -1363,6 +1376,32 @@ class Grounder:
                     and _states_the_cause(phrase, decided):
                 decided.steps.insert(0, note)
                 return decided
+        staged = features_stage_apart(mention) if found is None and last_resorts else None
+        if staged is not None:
+            # "T2DM w/ CKD 3a": E11.22 "… with diabetic chronic kidney disease", whose category names no stage
+            # (the stage is N18.31's to say); never where a code of the category tells stages apart
+            decided = self.ground(staged[0], category, finding_type=finding_type, categories=categories)
+            family = (decided.code or "")[:3] if decided.system == "ICD10CM" else ""
+            named = self._category_words(family)[0] if family else frozenset()
+            if decided.outcome != "reject" and decided.method in _EXACT_METHODS and named \
+                    and not set(tokens(staged[1])) & named and not {"stage", "grade", "class"} & named:
+                decided.steps.insert(0, f"stage: no code of {family} names a stage, so {staged[1]!r} is the "
+                                        "feature's own code's to say")
+                return _judging_the_proposal(decided, failure, system, code)
+        reordered = modifier_first(mention) if last_resorts and (
+            found is None or found[0] in ("ontology_synonym", "fuzzy")) else None
+        if reordered is not None:
+            # "Bleeding, postmenopausal": N95.0 "Postmenopausal bleeding", the Index's order said as a clinician
+            # says it; only where the code's name holds the modifier (never "pneumonia, left" as a kind). Before
+            # a look-alike, and an ontology's name in that order: MeSH's "Hernia, Umbilical" is lent to DOID's
+            # Q79.2 (exomphalos), where "umbilical hernia" is K42.9's own name
+            decided = self.ground(reordered[0], category, finding_type=finding_type, categories=categories)
+            if decided.outcome != "reject" and decided.method in (
+                    _EXACT_METHODS if found is None else _EXACT_METHODS - {"ontology_synonym"}) \
+                    and (modifier := set(tokens(reordered[1], keep_qualifiers=True))) \
+                    and self._names_hold(decided, modifier, keep_qualifiers=True):
+                decided.steps.insert(0, f"order: {mention!r} names its main term first; read as {reordered[0]!r}")
+                return _judging_the_proposal(decided, failure, system, code)
         injured = category == "diagnosis" and said_after_trauma(mention)
         for form in without_note_asides(mention) if found is None and last_resorts else ():
             if injured and "traumatic" not in form.lower():
@@ -2124,9 +2163,10 @@ class Grounder:
                         steps.insert(-1, self._read_as(said, words))
                     return named[0], self._default_code(named[1], steps)
         split = last_clause_apart(of)
-        if split is not None and not self._names_a_concept(split[1]) \
+        if split is not None and (_OF_CARE_OR_A_RESULT.match(split[1]) or not self._names_a_concept(split[1])) \
                 and not self._named_together((*tokens(split[0]), *as_organs(tokens(split[0]))), tokens(split[1])):
-            # "renal transplant, stable graft function": how it stands now, which no status code tells apart
+            # "renal transplant, stable graft function": how it stands now, which no status code tells apart; "…,
+            # on tacrolimus": the care it takes, which names a drug and no condition
             steps.append(f"status: {split[1]!r} tells how {split[0]!r} stands, no word of a status code")
             return self._status_of(split[0], steps)
         steps.append(f"status: no ICD-10-CM status code names {of!r}")
@@ -2156,7 +2196,8 @@ class Grounder:
     def _vaguer_sibling(self, entry: Entry, said: set[str]) -> Entry | None:
         """A code beside the proposal (or beside one of the codes above it) whose title is the proposal's with
         words the text does not say traded for "unspecified" (and words it does say): the proposal names more
-        than the text states. A side is left to the axes."""
+        than the text states. A side is left to the axes, with the kind the Index takes beside it ("Bilateral
+        primary osteoarthritis of knee" for "osteoarthritis of both knees")."""
         node = self.lexicon.get("ICD10CM", _unpadded(entry.code[:-1])) if _ANY_SEVENTH.fullmatch(entry.code) \
             else entry
         while node is not None and len(node.code) > 3:
@@ -2167,7 +2208,8 @@ class Grounder:
                 theirs = Counter(tokens(sibling.display, keep_qualifiers=True))
                 removed = set(mine - theirs) - _GROUPING
                 if set(theirs - mine) - said == {"unspecified"} and removed and not removed & said \
-                        and not all(w in SIDES for w in removed) and removed <= set(tokens(entry.display)):
+                        and not all(w in SIDES or w in _SIDES_DEFAULT_KIND for w in removed) \
+                        and removed <= set(tokens(entry.display)):
                     return sibling
             node = self.lexicon.get("ICD10CM", _icd_parent(node.code))
         return None
@@ -2436,7 +2478,7 @@ class Grounder:
                 chosen = found
         return chosen
 
-    def _names_hold(self, decided: Decision, words: set[str]) -> bool:
+    def _names_hold(self, decided: Decision, words: set[str], keep_qualifiers: bool = False) -> bool:
         """The name ``decided`` was found by holds every one of ``words`` (compared forms): an Index term is the
         phrase looked up; otherwise a name of the code or of an ICD-10-CM code above it (K85.1's "Gallstone
         pancreatitis" for its default code K85.10)."""
@@ -2445,7 +2487,8 @@ class Grounder:
         code = decided.code or ""
         while code:
             entry = self.lexicon.get(decided.system or "", code)
-            if entry is not None and any(words <= set(tokens(name)) for name in (entry.display, *entry.names)):
+            if entry is not None and any(words <= set(tokens(name, keep_qualifiers=keep_qualifiers))
+                                         for name in (entry.display, *entry.names)):
                 return True
             code = _icd_parent(code) if decided.system == "ICD10CM" and len(code) > 3 else ""
         return False
@@ -2753,6 +2796,25 @@ class Grounder:
                                       f"{' '.join(name)!r}", name, category, self.systems_for(category, finding_type))
                 if named is not None:
                     return named
+        return None
+
+    def _named_with_its_organ(self, words: tuple[str, ...], category: str, finding_type: str | None,
+                              steps: list[str]) -> tuple[str, Entry] | None:
+        """The concept the words name without an organ's adjective, where its own title says that organ: a name
+        that leaves the organ unsaid ("Endometrioma", an inclusion term of N80.12 "Deep endometriosis of
+        ovary") is no other organ's for the adjective said before it ("ovarian endometrioma")."""
+        for i, word in enumerate(words):
+            organ = as_organs((word,))
+            if organ == (word,):
+                continue
+            rest = words[:i] + words[i + 1:]
+            tried: list[str] = []
+            named = self._named(rest, category, self.systems_for(category, finding_type), tried)
+            if named is not None and set(organ) <= set(tokens(named[1].display)):
+                steps.extend(tried)
+                steps.append(f"organ: {' '.join(rest)!r} names {named[1].code}, whose title says the "
+                             f"{' '.join(organ)} {word!r} says")
+                return named
         return None
 
     def _named(self, words: tuple[str, ...], category: str, systems: tuple[str, ...],

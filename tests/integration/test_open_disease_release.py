@@ -952,6 +952,22 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("cervical lymphadenopathy L, nodes rubbery, 1.5 cm", "finding") == "HP:0025289"
     assert code("resting tremor of the left hand, pill-rolling quality", "finding") == "HP:0002322"
     assert code("palpitations, fever and cough", "finding") is None
+    # the Index's order (before MeSH's name in it, lent to exomphalos); a problem's number; a feature's stage
+    assert code("Bleeding, postmenopausal, TVUS pending") == "N95.0"
+    assert code("Hernia, umbilical — reducible on exam") == "K42.9"
+    assert code("#3 Acute on chronic HFrEF") == "I50.23" and code("DM2 with CKD stage 4") == "E11.22"
+    # a count of ribs after the fracture; a name leaving the organ unsaid; a status with its care; the Index's
+    # and the abbreviations file's names; a left hemiplegia is the nondominant side's (guideline I.C.6.a)
+    assert code("R rib fx x2 after a fall") == "S22.41XA" and code("right ovarian endometrioma") == "N80.121"
+    assert code("s/p LDKT, on tacrolimus") == "Z94.0" and code("Kimmelstiel-Wilson disease") == "E11.21"
+    assert code("irritated seborrheic keratosis of the neck") == "L82.0"
+    assert code("wear and tear arthritis of both hips") == "M16.0" and code("left hemiplegia") == "G81.94"
+    assert code("puffy feet by the evening", "finding") == "HP:0010741"
+    # a lapsed schedule as parents say it; the weeks along beside a finding; an attack unprovoked; a capillary
+    # glucose
+    assert code("not up to date on his shots") == "Z28.39" and code("panic attacks out of nowhere") == "F41.0"
+    assert code("reduced fetal movements at 36 weeks", "finding") == "HP:0001558"
+    assert code("CBG 450", "finding") == "HP:0003074" and code("A1GDM") == "O24.410"
     assert code("a pain in my chest", "finding") == "HP:0100749"
     assert code("Preterm male newborn, GA 30 weeks") == "P07.33"
     assert code("pulmonary tuberculosis") == "A15.0"

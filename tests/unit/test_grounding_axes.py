@@ -2358,3 +2358,82 @@ def test_a_finding_said_first_is_the_notes_finding_where_the_clauses_after_it_de
     assert g.ground("resting tremor L hand, pill-rolling, suppresses with movement", "finding").code == "HP:0002322"
     assert g.ground("pruritus x 2 months, fever", "finding").outcome == "reject"
     assert g.ground("pruritus x 2 months, no primary skin lesions, fever", "finding").outcome == "reject"
+
+
+def test_a_main_term_written_first_a_problems_number_and_a_stage_its_combination_code_does_not_name():
+    """"Bleeding, postmenopausal — stripe 8 mm" is N95.0 "Postmenopausal bleeding", the Index's order said as a
+    clinician says it (never R58 with "postmenopausal" set aside); a modifier no name of the code holds is no
+    reading of it. "#2 …" is a problem list's number. "T2DM w/ CKD 3a" is E11.22, whose category names no
+    stage (N18.31 says it); where a code of the category names stages, the stage is no aside."""
+    from graph.extraction.lexicon import Abbreviation, tokens
+
+    g = grounder_of([
+        *ENTRIES,
+        Entry("ICD10CM", "N95.0", "Postmenopausal bleeding", R, "code", billable=True),
+        Entry("ICD10CM", "R58", "Hemorrhage, not elsewhere classified", R, "code", billable=True,
+              names=("Bleeding NOS",)),
+        Entry("ICD10CM", "E11.22", "Type 2 diabetes mellitus with diabetic chronic kidney disease", R, "code",
+              billable=True),
+        Entry("ICD10CM", "E11.9", "Type 2 diabetes mellitus without complications", R, "code", billable=True),
+        Entry("ICD10CM", "E10.22", "Type 1 diabetes mellitus with diabetic chronic kidney disease", R, "code",
+              billable=True),
+        Entry("ICD10CM", "E10.A1", "Type 1 diabetes mellitus, presymptomatic, Stage 1", R, "code", billable=True),
+    ], abbreviations={"ckd": Abbreviation((tokens("chronic kidney disease"),), source="a test")})
+    reordered = g.ground("Bleeding, postmenopausal — endometrial stripe 8 mm", "diagnosis")
+    assert reordered.code == "N95.0" and reordered.steps[0].startswith("order:")
+    assert g.ground("Bleeding, heavy — endometrial stripe 8 mm", "diagnosis").code != "N95.0"
+    fine = grounder().ground("crackles, fine", "finding")  # "fine crackles" is Crackles by its head alone
+    assert fine.code == "HP:0030830" and not fine.steps[0].startswith("order:")
+    assert g.ground("#2 Postmenopausal bleeding", "diagnosis").code == "N95.0"
+    staged = g.ground("type 2 diabetes mellitus with CKD 3a", "diagnosis")
+    assert staged.code == "E11.22" and staged.steps[0].startswith("stage:")
+    assert g.ground("type 1 diabetes mellitus with CKD stage 3", "diagnosis").code != "E10.22"
+
+
+def test_a_name_that_leaves_the_organ_unsaid_takes_the_organ_its_title_says_and_the_side_said():
+    """"L ovarian endometrioma": "Endometrioma" is an inclusion term of N80.12 "Deep endometriosis of ovary",
+    whose title says the ovary "ovarian" does, and N80.122 "… of left ovary" is its default with the side said
+    (the organ said again in "unspecified ovary" is the side's place). An adjective of another organ than the
+    title's is no reading of it."""
+    g = grounder_of([
+        *ENTRIES,
+        Entry("ICD10CM", "N80.12", "Deep endometriosis of ovary", R, "category", billable=False,
+              names=("Endometrioma",)),
+        *[Entry("ICD10CM", f"N80.12{n}", f"Deep endometriosis of {side}", R, "code", billable=True)
+          for n, side in (("1", "right ovary"), ("2", "left ovary"), ("3", "bilateral ovaries"),
+                          ("9", "ovary, unspecified ovary"))],
+    ])
+    placed = g.ground("L ovarian endometrioma", "diagnosis")
+    assert placed.code == "N80.122" and any(step.startswith("organ:") for step in placed.steps)
+    assert g.ground("ovarian endometrioma", "diagnosis").code == "N80.129"
+    assert g.ground("hepatic endometrioma", "diagnosis").outcome == "reject"
+
+
+def test_a_status_said_with_the_care_it_takes_is_the_status():
+    """"s/p kidney transplant, on tacrolimus": the clause tells the care the graft takes, a drug that names
+    something of its own (here a made-up entry of that name), no condition beside the status."""
+    g = grounder_of([
+        *ENTRIES,
+        Entry("ICD10CM", "Z94.0", "Kidney transplant status", R, "code", billable=True),
+        Entry("ICD10CM", "T86.10", "Unspecified complication of kidney transplant", R, "code", billable=True),
+        Entry("ICD10CM", "X99.1", "Tacrolimus", R, "code", billable=True),
+    ])
+    assert g.ground("s/p kidney transplant, on tacrolimus", "diagnosis").code == "Z94.0"
+
+
+def test_a_proposal_that_says_the_side_with_the_kind_the_index_takes_beside_it_is_kept():
+    """M17.11 "Unilateral primary osteoarthritis, right knee" for "osteoarthritis of right knee": "unilateral"
+    is the side said and "primary" the kind the Index takes where none is said, so the proposal states no more
+    than the text; for "osteoarthritis of knee" it still names a side the text does not say."""
+    coded = [("M17.0", "Bilateral primary osteoarthritis of knee", True),
+             ("M17.1", "Unilateral primary osteoarthritis of knee", False),
+             ("M17.10", "Unilateral primary osteoarthritis, unspecified knee", True),
+             ("M17.11", "Unilateral primary osteoarthritis, right knee", True),
+             ("M17.9", "Osteoarthritis of knee, unspecified", True)]
+    g = grounder_of(with_codes(coded))
+    kept = g.ground("osteoarthritis of right knee", "diagnosis", system="ICD10CM", code="M17.11")
+    assert (kept.outcome, kept.code) == ("accept", "M17.11")
+    both = g.ground("osteoarthritis of both knees", "diagnosis", system="ICD10CM", code="M17.0")
+    assert (both.outcome, both.code) == ("accept", "M17.0")
+    unsided = g.ground("osteoarthritis of knee", "diagnosis", system="ICD10CM", code="M17.11")
+    assert (unsided.outcome, unsided.code) == ("replace", "M17.9")

@@ -215,3 +215,18 @@ def test_a_name_lent_to_a_category_goes_to_the_one_code_naming_what_it_adds():
     assert "N04.0 'Nephrotic syndrome with minor glomerular abnormality' names what" in minimal.steps[-1]
     assert g.ground("idiopathic nephrotic syndrome", "diagnosis").code == "N04.9"  # no code names "idiopathic"
     assert g.ground("psoriatic arthritis", "diagnosis").code == "L40.50"
+
+
+def test_an_ontologys_name_in_the_indexs_order_yields_to_the_codes_own_name_said_the_other_way():
+    """MeSH writes "Hernia, Umbilical", and DOID cross-references its umbilical hernia to Q79.2 (exomphalos):
+    "Hernia, umbilical — reducible" is the K42.9 "Umbilical hernia …" the words say in the order a clinician
+    says them, never the lent name matched word for word."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "K42.9", "Umbilical hernia without obstruction or gangrene", ICD, "code",
+                     billable=True),
+               Entry("ICD10CM", "Q79.2", "Exomphalos", ICD, "code", billable=True)]
+    loans = [(("ICD10CM", "Q79.2"), loan("Hernia, Umbilical", "MESH", "D006554", via="DOID:0060321"))]
+    g = Grounder(Lexicon(entries, RELEASES, {}, loans=loans))
+    said = g.ground("Hernia, umbilical — reducible on exam", "diagnosis")
+    assert (said.code, said.method) == ("K42.9", "exact_name") and any(s.startswith("order:") for s in said.steps)
+    assert g.ground("Hernia, Umbilical", "diagnosis").code == "K42.9"
