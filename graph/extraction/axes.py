@@ -102,6 +102,8 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
     (Axes(side='right', encounter='D'), ('mcl', 'sprain', 'knee'))
     >>> read_axes(("open", "fracture", "right", "tibia", "nonunion"))
     (Axes(side='right', encounter='M'), ('fracture', 'tibia'))
+    >>> read_axes(("sensorineural", "deafness", "affecting", "both", "ears"))[1]
+    ('sensorineural', 'deafness', 'ear')
     >>> read_axes(("late", "effect", "burn", "hand"))[0].encounter, read_axes(("non", "healing", "ulcer"))[0]
     ('S', Axes(side=None, encounter=None))
 
@@ -136,6 +138,9 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
                  and not (course and w.isdigit() and i + 1 < len(words) and words[i + 1] in _INTERVAL))
     if axes.side == "bilateral":  # "both hips": the hip, on both sides (words this short keep their "s")
         core = tuple(_ONE_OF_A_PAIR.get(w, w) for w in core)
+    # "sensorineural deafness affecting both ears": the ear the side is said of, as titles say it ("…, bilateral")
+    core = tuple(w for i, w in enumerate(core)
+                 if not (w in ("affecting", "involving") and core[i + 1:i + 2] in (("ear",), ("eye",))))
     return axes, core
 
 

@@ -399,7 +399,7 @@ def with_its_cause(mention: str) -> str | None:
 
 
 #: A body part, with its article and side: what "on" or "over" places a condition at, never a condition.
-_A_BODY_PART = re.compile(rf"^(?:(?:the|a|his|her|my|their)\s+)?(?:(?:left|right|l|r)\s+)?"
+_A_BODY_PART = re.compile(rf"^(?:(?:the|a|his|her|my|their)\s+)?(?:(?:left|right|l|r)\s+)?(?:(?:upper|lower)\s+)?"
                           rf"(?:{'|'.join(sorted(BODY_PARTS, key=len, reverse=True))})$", re.IGNORECASE)
 _OVER_A_SITE = re.compile(r"^(?P<condition>\S.*?)\s+over\s+(?P<site>\S.*)$", re.IGNORECASE)
 _INVOLVING = re.compile(r"^(?P<condition>\S.*?)\s+(?:involving|affecting|on|of|over)\s+(?:(?:both|the|his|her|my)\s+)?"
@@ -465,6 +465,7 @@ def arising_on(mention: str) -> tuple[str, str] | None:
     (('both sides multiple rib fxs', 'both sides'), ('right side shingles', 'right side of my chest'))
     >>> arising_on("lipoma on the back"), arising_on("SOB on exertion – CHF exacerbation")
     (None, None)
+    >>> arising_on("stye on my left upper eyelid")  # at a site: the eyelid is the code's axis
     """
     said = _ARISING_ON.match(mention.strip())
     if said is None or _A_BODY_PART.match(said["underlying"]):  # "lipoma on the back" is at a site
@@ -475,8 +476,10 @@ def arising_on(mention: str) -> tuple[str, str] | None:
     return (f"{side.group(0)} {said['new']}" if side else said["new"]), said["underlying"]
 
 
-_NEWBORN = re.compile(r"\s*\b(?:(?:in|of)\s+(?:(?:a|an|the)\s+)?)?(?:(?:preterm|premature|term|full[- ]term)\s+)?"
-                      r"(?:newborn|neonate|infant|baby)\b|\s*\bof\s+prematurity\b|\bneonatal\s+", re.IGNORECASE)
+_NEWBORN = re.compile(r"\s*\b(?:(?:in|of)\s+(?:(?:a|an|the)\s+)?)?(?:\d{2}[- ]?(?:weeks?|wks?)['’]?\s+)?"
+                      r"(?:(?:preterm|premature|term|full[- ]term)\s+)?"
+                      r"(?:newborn|neonate|infant|baby|preemie|premie)\b|\s*\bof\s+prematurity\b|\bneonatal\s+",
+                      re.IGNORECASE)
 
 
 #: Said of a newborn, "NEC" is necrotising enterocolitis, never ICD-10-CM's "not elsewhere classified" (which
@@ -496,6 +499,8 @@ def in_a_newborn(mention: str) -> list[str] | None:
     ['necrotizing enterocolitis in newborn', 'necrotizing enterocolitis of newborn']
     >>> in_a_newborn("neonatal sepsis")[:2], in_a_newborn("sepsis"), in_a_newborn("sepsis in newborn")[0]
     (['sepsis in newborn', 'sepsis of newborn'], None, 'sepsis in newborn')
+    >>> in_a_newborn("hyaline membrane disease in 29-wk preemie")[0]
+    'hyaline membrane disease in newborn'
     >>> in_a_newborn("NEC")
     """
     condition = " ".join(_NEWBORN.sub(" ", mention).split())

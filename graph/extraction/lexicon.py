@@ -35,7 +35,7 @@ from loaders.toml_tables import TomlTables, read_tables
 ABBREVIATIONS_FILE = shipped_path("graph", "resources", "abbreviations.toml")
 
 STOP_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "to", "by", "for", "with", "at", "as", "is",
-                   "was", "his", "her", "their", "s"})
+                   "was", "his", "her", "their", "my", "your", "our", "s"})
 #: ICD-10-CM title qualifiers that do not change what a clinician's phrase means.
 QUALIFIERS = frozenset({"unspecified", "nos", "nec", "site"})
 _WORD_ANY_CASE = re.compile(r"[a-zA-Z0-9]+")
@@ -209,8 +209,8 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
 
     >>> tokens("Heart failure, unspecified")
     ('heart', 'failure')
-    >>> tokens("Palpitations of the heart")
-    ('palpitation', 'heart')
+    >>> tokens("Palpitations of the heart"), tokens("stye on my left upper eyelid")  # whose it is says nothing
+    (('palpitation', 'heart'), ('stye', 'left', 'upper', 'eyelid'))
     >>> tokens("Iron deficiency anaemia")
     ('iron', 'deficiency', 'anemia')
     >>> tokens("2nd-degree burn")

@@ -968,6 +968,12 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("not up to date on his shots") == "Z28.39" and code("panic attacks out of nowhere") == "F41.0"
     assert code("reduced fetal movements at 36 weeks", "finding") == "HP:0001558"
     assert code("CBG 450", "finding") == "HP:0003074" and code("A1GDM") == "O24.410"
+    # a preemie of so many weeks is a newborn; the ear a side is said "affecting"
+    assert code("respiratory distress syndrome in a 32-week preemie") == "P22.0"
+    assert code("otitis externa affecting left ear") == "H60.92"
+    # the Index's posterior dislocation of the shoulder (the humerus's); an eyelid "on my" side of it
+    assert code("posterior shoulder dislocation, left") == "S43.025A"
+    assert code("chalazion on my left upper eyelid") == "H00.14"
     assert code("a pain in my chest", "finding") == "HP:0100749"
     assert code("Preterm male newborn, GA 30 weeks") == "P07.33"
     assert code("pulmonary tuberculosis") == "A15.0"
