@@ -311,8 +311,13 @@ _KINDS_OF_IMPLANT = frozenset({"mechanical", "bioprosthetic", "tissue", "porcine
                                "levonorgestrel"})
 #: What was done to put it there, and how many times, which status titles do not say either.
 _PROCEDURE_WORDS = frozenset({"placement", "insertion", "implantation", "procedure", "surgery", "with", "stent",
-                              "stenting"})
+                              "stenting",
+                              # how it was done, and "total", what a removal is where nothing else is said
+                              # (never "subtotal" or "partial", which leave a part the status names)
+                              "total", "laparoscopic", "robotic", "open", "abdominal"})
 _TIMES = re.compile(r"x\d+|(?:19|20)\d\d")
+#: A procedure's reason and the parts it took, said after it: "(uterus and cervix)", "for fibroids".
+_WHY_OR_WHICH_PARTS = re.compile(r"\s*\([^()]*\)|\s+(?:for|due\s+to|because\s+of)\s+[^,;]*$", re.IGNORECASE)
 
 #: Words of a name that deny what follows them ("Non-pitting edema", "Absent …"): a look-alike holding one the
 #: mention does not is its opposite.
@@ -2162,6 +2167,12 @@ class Grounder:
                     if words != said:
                         steps.insert(-1, self._read_as(said, words))
                     return named[0], self._default_code(named[1], steps)
+        bare = _WHY_OR_WHICH_PARTS.sub("", of).strip()
+        if bare and bare != of:
+            # "total hysterectomy (uterus and cervix) for fibroids": what was removed and why, which the status
+            # of the procedure says without
+            steps.append(f"status: {of!r} is read as {bare!r}, without why it was done or what it took")
+            return self._status_of(bare, steps)
         split = last_clause_apart(of)
         if split is not None and (_OF_CARE_OR_A_RESULT.match(split[1]) or not self._names_a_concept(split[1])) \
                 and not self._named_together((*tokens(split[0]), *as_organs(tokens(split[0]))), tokens(split[1])):

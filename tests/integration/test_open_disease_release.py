@@ -974,6 +974,8 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     # the Index's posterior dislocation of the shoulder (the humerus's); an eyelid "on my" side of it
     assert code("posterior shoulder dislocation, left") == "S43.025A"
     assert code("chalazion on my left upper eyelid") == "H00.14"
+    assert code("s/p total hysterectomy (2015) for endometrial hyperplasia") == "Z90.710"  # why is no status word
+    assert code("lumbar disc herniation with sciatica") == "M51.16"  # the Index's displacement with sciatica
     assert code("a pain in my chest", "finding") == "HP:0100749"
     assert code("Preterm male newborn, GA 30 weeks") == "P07.33"
     assert code("pulmonary tuberculosis") == "A15.0"

@@ -2437,3 +2437,15 @@ def test_a_proposal_that_says_the_side_with_the_kind_the_index_takes_beside_it_i
     assert (both.outcome, both.code) == ("accept", "M17.0")
     unsided = g.ground("osteoarthritis of knee", "diagnosis", system="ICD10CM", code="M17.11")
     assert (unsided.outcome, unsided.code) == ("replace", "M17.9")
+
+
+def test_a_procedures_status_is_read_without_how_why_and_what_it_took():
+    """"s/p laparoscopic splenectomy (2019) for trauma" is Z90.81: how it was done, why and when are no words of
+    the status; "total" is what a removal is where nothing else is said."""
+    from graph.extraction.lexicon import Abbreviation, tokens
+
+    g = grounder_of([*ENTRIES, Entry("ICD10CM", "Z90.81", "Acquired absence of spleen", R, "code", billable=True)],
+                    abbreviations={"splenectomy": Abbreviation(status=(tokens("spleen"),), source="a test")})
+    assert g.ground("s/p splenectomy", "diagnosis").code == "Z90.81"
+    assert g.ground("s/p laparoscopic splenectomy", "diagnosis").code == "Z90.81"
+    assert g.ground("s/p total splenectomy (spleen and accessory spleen) for trauma", "diagnosis").code == "Z90.81"
