@@ -654,6 +654,7 @@ class Lexicon:
         self._letters: str | None = None
         self._icd_titles: tuple[list[str], list[Entry]] | None = None
         self._index_bags: dict[tuple[str, ...], IndexTerm] | None = None
+        self._indexed_words: tuple[dict[tuple[str, ...], IndexTerm], frozenset[str]] | None = None
 
     def __len__(self) -> int:
         return len(self.by_ref)
@@ -935,6 +936,9 @@ class Lexicon:
             return None
         if word in self.by_token:
             return self._slip_a_name_made(word)
+        indexed = self._index_words()
+        if word in indexed:
+            return None  # a word of an Index term ("vaginosis"), which no title says
         if len(word) < _SHORTEST_SLIP:
             return self._short_slip(word)
         # Every spelling one slip from the word, looked up (a few hundred lookups, where an index of every name
@@ -944,9 +948,16 @@ class Lexicon:
         spellings.update(word[:i] + c + word[i + 1:] for i in range(n) for c in letters)
         spellings.update(word[:i] + c + word[i:] for i in range(n + 1) for c in letters)
         spellings.update(word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(n - 1))
-        near = {known for known in spellings if known in self.by_token and len(known) >= _SHORTEST_SLIP
-                and known.isalpha() and _one_slip(word, known)}
-        return max(sorted(near), key=lambda known: len(self.by_token[known])) if near else None
+        near = {known for known in spellings if (known in self.by_token or known in indexed)
+                and len(known) >= _SHORTEST_SLIP and known.isalpha() and _one_slip(word, known)}
+        return max(sorted(near), key=lambda known: len(self.by_token.get(known, ()))) if near else None
+
+    def _index_words(self) -> frozenset[str]:
+        """The words of the Index terms ("bacterial vaginosis"), which a slip may miss as it misses a title's."""
+        known = getattr(self, "_indexed_words", None)  # a lexicon pickled before the attribute has none
+        if known is None or known[0] is not self.index_terms:
+            known = self._indexed_words = (self.index_terms, frozenset(w for term in self.index_terms for w in term))
+        return known[1]
 
     def _slip_a_name_made(self, word: str) -> str | None:
         """The common word a rare word of the names is a letter short or long of, where an ontology's own slip

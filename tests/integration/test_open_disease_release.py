@@ -976,6 +976,8 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("chalazion on my left upper eyelid") == "H00.14"
     assert code("s/p total hysterectomy (2015) for endometrial hyperplasia") == "Z90.710"  # why is no status word
     assert code("lumbar disc herniation with sciatica") == "M51.16"  # the Index's displacement with sciatica
+    # a slip of an Index term's word; the Index's tubal pregnancy "with rupture"
+    assert code("bacterial vaginossis, pH 5.5") == "N76.0" and code("ruptured L tubal ectopic") == "O00.102"
     assert code("a pain in my chest", "finding") == "HP:0100749"
     assert code("Preterm male newborn, GA 30 weeks") == "P07.33"
     assert code("pulmonary tuberculosis") == "A15.0"

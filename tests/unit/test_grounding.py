@@ -387,6 +387,18 @@ def test_a_word_one_slip_from_a_name_word_is_respelled_as_it():
     assert lexicon.respelled("pneumonxxa") is None            # two slips
 
 
+def test_a_word_one_slip_from_an_index_terms_word_is_respelled_as_it():
+    """"bacterial vaginosus": no title says "vaginosis", the Index's "bacterial vaginosis" does (N76.0)."""
+    from graph.extraction.index_terms import IndexTerm
+
+    entries = [*ENTRIES, Entry("ICD10CM", "N76.0", "Acute vaginitis", "ICD10CM@2026", "code", billable=True)]
+    index = [IndexTerm("bacterial vaginosis", "N76.0", "Vaginosis - see Vaginitis; Vaginitis (acute) N76.0")]
+    lexicon = Lexicon(entries, RELEASES, {}, index_terms=index)
+    assert lexicon.respelled("vaginosus") == "vaginosis" and lexicon.respelled("vaginosis") is None
+    assert Grounder(lexicon).ground("bacterial vaginosus", "diagnosis").code == "N76.0"
+    assert Lexicon(entries, RELEASES, {}, index_terms=[]).respelled("vaginosus") is None
+
+
 def test_a_look_alike_never_calls_intractable_or_acute_what_the_text_does_not_nor_denies_what_it_says():
     """A migraine with status migrainosus is the "not intractable" code, the default of a text that says
     nothing; a diverticulitis with abscess is never the title "… without perforation or abscess …"; a gastric
