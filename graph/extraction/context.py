@@ -939,6 +939,8 @@ _COURSE_SO_FAR = re.compile(
     r"new(?:ly)? dx|managed (?:non-?operatively|conservatively|medically|expectantly|nonsurgically)|"
     r"well[- ]controlled(?: on [^,]+)?|(?:finished|completed) (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
     r"excised|resected|removed|treated|cured|resolved|in remission|ned|no evidence of (?:disease|recurrence)|"
+    # the excision that treated it, and when: "h/o melanoma of back, WLE 2020"
+    r"(?:wle|wide local excision|excision|lumpectomy|resection)(?: (?:in )?(?:19|20)\d\d)?|"
     r"not (?:yet )?on (?:hd|dialysis|hemodialysis|insulin)|rate[- ]controlled|"
     # a suicidal ideation's plan and intent, which R45.851 does not code
     r"no (?:active )?(?:plan|intent)(?:\s*(?:,|or|and|/)\s*(?:plan|intent))*|"
@@ -1141,6 +1143,8 @@ def without_note_asides(mention: str) -> list[str]:
 
     >>> without_note_asides("HFrEF (EF 25%)"), without_note_asides("s/p CABG x3 (2019)")
     (['HFrEF'], ['s/p CABG'])
+    >>> without_note_asides("h/o melanoma of back, WLE 2020")  # the year first, then the excision that treated it
+    ['h/o melanoma of back, WLE', 'h/o melanoma of back']
     >>> without_note_asides("hx of MI in 2021, no current symptoms"), without_note_asides("wet AMD, left eye")
     (['hx of MI, no current symptoms', 'hx of MI'], [])
     >>> without_note_asides("pneumonia, organism not identified"), without_note_asides("chest pain")

@@ -978,6 +978,7 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("lumbar disc herniation with sciatica") == "M51.16"  # the Index's displacement with sciatica
     # a slip of an Index term's word; the Index's tubal pregnancy "with rupture"
     assert code("bacterial vaginossis, pH 5.5") == "N76.0" and code("ruptured L tubal ectopic") == "O00.102"
+    assert code("hx breast cancer, lumpectomy 2018") == "Z85.3"  # the excision that treated it, and when
     assert code("a pain in my chest", "finding") == "HP:0100749"
     assert code("Preterm male newborn, GA 30 weeks") == "P07.33"
     assert code("pulmonary tuberculosis") == "A15.0"
