@@ -855,8 +855,9 @@ _STEM = 5
 #: "not elsewhere classified".
 _TITLES_GRAMMAR = frozenset({"not", "no", "without", "yet", "other", "specified", "unspecified", "elsewhere",
                              "classified", "nos", "nec"})
-#: Title words too common to say which condition a title is of.
-_GENERIC_TITLE_WORDS = frozenset({"disease", "disorder", "syndrome", "condition", "acute", "chronic", "type"})
+#: Title words too common to say which condition a title is of ("Benign …" opens hundreds of neoplasms' titles).
+_GENERIC_TITLE_WORDS = frozenset({"disease", "disorder", "syndrome", "condition", "acute", "chronic", "type",
+                                  "benign"})
 #: Regions of the abdomen, as notes name them before the organ's adjective ("epigastric abdominal pain").
 _ABDOMINAL_REGIONS = frozenset({"epigastric", "periumbilical", "umbilical", "suprapubic", "hypogastric", "quadrant",
                                 "iliac", "hypochondrial", "flank"})

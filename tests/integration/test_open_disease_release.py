@@ -877,6 +877,8 @@ def test_a_detail_no_code_of_the_conditions_category_tells_apart_on_the_real_rel
     # who the patient is, and where a fall was down, are no words of the code; the Index's kinds of incontinence
     assert code("urge urinary incontinence in a 70-year-old woman") == "N39.41"
     assert code("traumatic SDH after fall off a ladder, no LOC") == "S06.5X0A"
+    # a side said with a detail beside it: "benign" of BPPV joins the canal to no neoplasm's "anal canal"
+    assert code("BPPV, L horizontal canal") == "H81.12"
 
 
 def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_the_real_releases(grounder):

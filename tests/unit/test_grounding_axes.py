@@ -2243,6 +2243,18 @@ def test_a_side_said_in_a_clause_with_a_detail_beside_it_chooses_the_sided_code(
     assert g.ground("benign paroxysmal vertigo, R central origin", "diagnosis").code != "H81.11"
 
 
+def test_benign_is_too_common_a_title_word_to_join_a_detail_to_the_condition():
+    """"Benign …" opens hundreds of neoplasms' titles: D12.9 "Benign neoplasm of anal canal" names no
+    canal of the vertigo ("BPPV, R posterior canal" is still the right ear's H81.11)."""
+    g = grounder_of(with_codes([("H81.1", "Benign paroxysmal vertigo", False),
+                                ("H81.10", "Benign paroxysmal vertigo, unspecified ear", True),
+                                ("H81.11", "Benign paroxysmal vertigo, right ear", True),
+                                ("H81.12", "Benign paroxysmal vertigo, left ear", True),
+                                ("D12.9", "Benign neoplasm of anal canal", True)]))
+    d = g.ground("benign paroxysmal vertigo, R posterior canal", "diagnosis")
+    assert d.code == "H81.11" and d.steps[0].startswith("side: 'R posterior canal' says the side right")
+
+
 def test_a_look_alike_never_adds_an_injury_and_a_bracketed_synonym_is_a_name():
     """"AS, lumbar spine" (its abbreviation too ambiguous to read) is no S32.0 "Fracture of lumbar spine" by
     likeness; "sepsis due to E. coli" is A41.51 "Sepsis due to Escherichia coli [E. coli]" by name, the bracket
