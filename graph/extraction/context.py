@@ -835,17 +835,21 @@ _NOTE_ASIDES = re.compile(
     r"|\s*,?\s*\blast\s+(?:scope|colonoscopy|egd|endoscopy|mammogram|scan|ct|mri|pap(?:\s+smear)?|exam|visit|seen)\b"
     # when it was seen, as a day's notes say it: "K 6.1 this am"
     r"|\s*\b(?:this\s+(?:am|pm|morning|afternoon|evening)|today|tonight|last\s+night|overnight|yesterday)\b"
+    # and where: "syncope in ED", "BP 190/110 at triage" (a place of care, never a part of the body)
+    r"|\s*,?\s*\b(?:(?:seen|noted|found|presented|presenting)\s+)?(?:in|at)\s+(?:the\s+)?(?:ed|er|"
+    r"emergency\s+(?:department|room)|clinic|triage|urgent\s+care|office|waiting\s+room)\b"
     # DSM-5's specifiers of a remission, which ICD-10-CM codes as "in remission" whichever (F10.21)
     r"|\s*\b(?:early|sustained)\b(?=\s+remission\b)"
-    r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|yrs?|years?))?\b"
+    r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|mins?|minutes?|yrs?|years?))?\b"
     # how it happened, an external cause coded apart (chapter 20): "L hip contusion s/p mechanical fall"
     r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
     r"(?:fall(?:\s+(?:down|from|off|onto|on)\s+(?:the\s+|a\s+)?(?:stairs|steps|ladder(?:\s+rungs?)?|bed|chair|roof|"
     r"bike|bicycle|horse|curb|ice|stool|table)|\s+on\s+(?:an?\s+)?outstretched\s+(?:hand|arm))?|foosh|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|"
     r"straddle\s+injury|(?:fist\s*)?fight|punch|slap|being\s+(?:punched|slapped|hit))\b"
-    # how long since, how large and how much: "2 wk f/u", "3 cm lac", "5 mm stone", "15-lb weight loss"; never
-    # the weeks a pregnancy is "at", which chapter 15 codes as its trimester
-    r"|(?<!\bat)(?<!\bat\s)\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|cm|mm|lbs?|pounds?|kgs?)\b"
+    # how long since, how large and how much: "2 wk f/u", "3 cm lac", "5 mm stone", "15-lb weight loss",
+    # "stiffness ~1 hr", "PPH 1200 mL"; never the weeks a pregnancy is "at", which chapter 15 codes as its trimester
+    r"|(?<!\bat)(?<!\bat\s)\s*~?\s*\b\d+(?:\.\d+)?[\s-]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|hrs?|hours?|"
+    r"mins?|minutes?|cm|mm|ml|cc|lbs?|pounds?|kgs?)\b"
     r"(?![\s-]*old\b)"
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
@@ -1161,6 +1165,10 @@ def without_note_asides(mention: str) -> list[str]:
     ([], ['cataract, left eye'])
     >>> without_note_asides("N/V x2 days"), without_note_asides("UGIB, source TBD")
     (['N/V'], ['UGIB'])
+    >>> without_note_asides("syncope in ED"), without_note_asides("BP 190/110 at triage")
+    (['syncope'], ['BP 190/110'])
+    >>> without_note_asides("morning joint stiffness ~1 hr"), without_note_asides("PPH 1200 mL")
+    (['morning joint stiffness'], ['PPH'])
     >>> without_note_asides("minor liver laceration, managed non-operatively")
     ['minor liver laceration']
     >>> without_note_asides("alcohol dependence, in early remission")

@@ -858,6 +858,8 @@ _TITLES_GRAMMAR = frozenset({"not", "no", "without", "yet", "other", "specified"
 #: Title words too common to say which condition a title is of ("Benign …" opens hundreds of neoplasms' titles).
 _GENERIC_TITLE_WORDS = frozenset({"disease", "disorder", "syndrome", "condition", "acute", "chronic", "type",
                                   "benign"})
+#: A mention of words alone: letters, apostrophes, hyphens, commas and spaces.
+_WORDS_ONLY = re.compile(r"[^\W\d_](?:[^\W\d_]|['’ ,-])*")
 #: Regions of the abdomen, as notes name them before the organ's adjective ("epigastric abdominal pain").
 _ABDOMINAL_REGIONS = frozenset({"epigastric", "periumbilical", "umbilical", "suprapubic", "hypogastric", "quadrant",
                                 "iliac", "hypochondrial", "flank"})
@@ -1553,6 +1555,10 @@ class Grounder:
                 decided.steps.insert(0, f"first clause: {mention!r} names the finding {said_first!r} first; the "
                                         "clauses after it describe it")
                 return _judging_the_proposal(decided, failure, system, code)
+        named_short = self._said_without_disease(mention, words) \
+            if found is None and last_resorts and category == "diagnosis" else None
+        if named_short is not None:
+            return _judging_the_proposal(named_short, failure, system, code)
         if found is None:
             reason = (f"proposed {system} {code} rejected ({failure}); " if failure else "") + \
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
@@ -1661,6 +1667,26 @@ class Grounder:
             decided = self.ground(form, category, finding_type=finding_type, system=system, code=code,
                                   last_resorts=form == phrase, corroborate=corroborate)
             if decided.outcome != "reject" and decided.system == "ICD10CM" and (decided.code or " ")[0] in "PQ":
+                return decided
+        return None
+
+    def _said_without_disease(self, mention: str, words: tuple[str, ...]) -> Decision | None:
+        """A disease said by the words before its name's last, "disease" or "syndrome" ("Lyme", "celiac", "hand
+        foot and mouth", "Graves", "carpal tunnel"): the ICD-10-CM concept the whole name names exactly. Never a
+        part of the body said alone ("liver" is no "liver disease"), nor a phrase of more than three words.
+        ``None`` otherwise."""
+        if not 0 < len(words) <= 3 or (len(words) == 1 and names_a_site(words)) \
+                or not _WORDS_ONLY.fullmatch(mention.strip()):
+            return None  # "HIV+" is a result, never "HIV disease"
+        for last in ("disease", "syndrome"):
+            decided = self.ground(f"{mention} {last}", "diagnosis", last_resorts=False)
+            named = self.lexicon.by_name.get((*words, last), ())
+            # the whole name a name of the code or of its category, as said: never a reading of a site or an
+            # axis the words took on the way ("lipoma on the thigh")
+            if decided.outcome != "reject" and decided.system == "ICD10CM" and decided.method in _EXACT_METHODS \
+                    and any(ref[0] == "ICD10CM" and (decided.code or "").startswith(ref[1]) for ref in named):
+                decided.steps.insert(0, f"name: {mention!r} says the {last} by its name's first words, "
+                                        f"{mention + ' ' + last!r}")
                 return decided
         return None
 

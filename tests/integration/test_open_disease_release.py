@@ -879,6 +879,14 @@ def test_a_detail_no_code_of_the_conditions_category_tells_apart_on_the_real_rel
     assert code("traumatic SDH after fall off a ladder, no LOC") == "S06.5X0A"
     # a side said with a detail beside it: "benign" of BPPV joins the canal to no neoplasm's "anal canal"
     assert code("BPPV, L horizontal canal") == "H81.12"
+    # a disease said by the words before "disease" or "syndrome"; never an organ said alone
+    assert code("celiac") == "K90.0" and code("hand-foot-mouth") == "B08.4" and code("Graves") == "E05.00"
+    assert code("kidney") is None
+    # where it was seen is no word of the finding
+    assert code("chest pain in ED", "finding") == "HP:0100749"
+    # how long in hours and minutes, how much in millilitres
+    assert code("joint stiffness ~2 hrs", "finding") == "HP:0001387"
+    assert code("palpitations x 20 min", "finding") == "HP:0001962"
 
 
 def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_the_real_releases(grounder):

@@ -2461,3 +2461,19 @@ def test_a_procedures_status_is_read_without_how_why_and_what_it_took():
     assert g.ground("s/p splenectomy", "diagnosis").code == "Z90.81"
     assert g.ground("s/p laparoscopic splenectomy", "diagnosis").code == "Z90.81"
     assert g.ground("s/p total splenectomy (spleen and accessory spleen) for trauma", "diagnosis").code == "Z90.81"
+
+
+def test_a_disease_said_by_the_words_before_disease_or_syndrome_is_that_disease():
+    """"Lyme", "hand foot and mouth", "Down": the whole name ("… disease", "… syndrome") names the code;
+    never a part of the body said alone ("liver" is no "Liver disease"), nor a finding."""
+    g = grounder_of([*with_codes([("A69.20", "Lyme disease, unspecified", True),
+                                  ("Q90.9", "Down syndrome, unspecified", True),
+                                  ("K76.9", "Liver disease, unspecified", True)]),
+                     Entry("ICD10CM", "B08.4", "Enteroviral vesicular stomatitis with exanthem", R, "code",
+                           billable=True, names=("Hand, foot and mouth disease",))])
+    lyme = g.ground("Lyme", "diagnosis")
+    assert lyme.code == "A69.20" and lyme.steps[0].startswith("name: 'Lyme' says the disease")
+    assert g.ground("hand-foot-mouth", "diagnosis").code == "B08.4"
+    assert g.ground("Down", "diagnosis").code == "Q90.9"
+    assert g.ground("liver", "diagnosis").outcome == "reject"
+    assert g.ground("Lyme", "finding").code != "A69.20"
