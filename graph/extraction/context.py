@@ -55,7 +55,13 @@ _TOLD = r"(?:(?:the|my|his|her)\s+(?:doctor|doc|gp|nurse|dentist|specialist|pedi
         r"(?:told|tells|said|says)\s+(?:me|him|her|us|them)\s+(?:that\s+)?)"
 #: A problem list's number before its entry: "#2 Acute on chronic HFpEF", "3) CKD stage 3".
 _LISTED_AS = r"(?:#\s*\d{1,2}[.):]?|\d{1,2}[.)])\s+"
-_LEAD = re.compile(rf"^(?:{_LISTED_AS})?{_TOLD}?"
+#: A note's heading before what it states: "Triage: L facial droop", "CXR IMPRESSION: …", "Discharge Dx #1: …",
+#: "Reason for consult: …", "Portal msg: …". Never a history's heading ("Hx:", "FHx:"), which says whose and when.
+_HEADING = r"(?:(?:triage|portal\s+(?:msg|message)|reason\s+for\s+(?:consult(?:ation)?|visit|referral)|cc|" \
+           r"chief\s+complaint|(?:[a-z/]+\s+){0,3}impression|findings|assessment|a/p|" \
+           r"(?:(?:discharge|admitting|admission|principal|primary|final|working|pre-?op(?:erative)?|" \
+           r"post-?op(?:erative)?)\s+)?(?:dx|diagnos[ie]s)(?:\s*#\s*\d{1,2})?)\s*:\s+)"
+_LEAD = re.compile(rf"^{_HEADING}?(?:{_LISTED_AS})?{_TOLD}?"
                    rf"(?:(?:{_WHO}(?:with\s+|{_SAYS})|(?:{_SUBJECT}\s+)?{_SAYS}|{_SHOWED}|{_HAS})"
                    # "another ear infection": one more of the same, which no code counts
                    rf"(?:(?:a|an|another)\s+)?(?:{_SIZE})?)?"
@@ -208,6 +214,10 @@ def without_frame(mention: str) -> str:
     'broken right wrist'
     >>> without_frame("#2 Acute on chronic HFpEF"), without_frame("3) CKD stage 3"), without_frame("2.5 cm mass")
     ('Acute on chronic HFpEF', 'CKD stage 3', '2.5 cm mass')
+    >>> without_frame("Triage: L facial droop"), without_frame("Discharge Dx #1: NSTEMI (type 1)")
+    ('L facial droop', 'NSTEMI (type 1)')
+    >>> without_frame("CXR IMPRESSION: small left pleural effusion"), without_frame("Hx: MI")
+    ('small left pleural effusion', 'Hx: MI')
     >>> without_frame("dog bit my right hand, two deep puncture wounds")
     'dog bite of right hand'
     >>> without_frame("I'm constipated"), without_frame("he's really dizzy"), without_frame("I'm a diabetic")
@@ -835,6 +845,10 @@ _NOTE_ASIDES = re.compile(
     r"|\s*,?\s*\blast\s+(?:scope|colonoscopy|egd|endoscopy|mammogram|scan|ct|mri|pap(?:\s+smear)?|exam|visit|seen)\b"
     # when it was seen, as a day's notes say it: "K 6.1 this am"
     r"|\s*\b(?:this\s+(?:am|pm|morning|afternoon|evening)|today|tonight|last\s+night|overnight|yesterday)\b"
+    # and who saw it: "L facial droop noted by daughter" (a witness, never the patient's relative's condition)
+    r"|\s*,?\s*\b(?:noted|reported|witnessed|seen|observed|found)\s+by\s+(?:(?:his|her|their|the|a|pt'?s)\s+)?"
+    r"(?:daughter|son|wife|husband|spouse|partner|mother|mom|father|dad|parents?|family|caregiver|nurse|"
+    r"rn|ems|paramedics?|staff|teacher|roommate|friend|coworker|pcp)\b"
     # and where: "syncope in ED", "BP 190/110 at triage" (a place of care, never a part of the body)
     r"|\s*,?\s*\b(?:(?:seen|noted|found|presented|presenting)\s+)?(?:in|at)\s+(?:the\s+)?(?:ed|er|"
     r"emergency\s+(?:department|room)|clinic|triage|urgent\s+care|office|waiting\s+room)\b"
@@ -1167,6 +1181,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['N/V'], ['UGIB'])
     >>> without_note_asides("syncope in ED"), without_note_asides("BP 190/110 at triage")
     (['syncope'], ['BP 190/110'])
+    >>> without_note_asides("L facial droop noted by daughter at 0700")
+    ['L facial droop at 0700']
     >>> without_note_asides("morning joint stiffness ~1 hr"), without_note_asides("PPH 1200 mL")
     (['morning joint stiffness'], ['PPH'])
     >>> without_note_asides("minor liver laceration, managed non-operatively")
@@ -1346,8 +1362,9 @@ def after_a_stroke(mention: str) -> str | None:
     return f"{said['deficit']} following cerebral infarction" if said else None
 
 
-#: A pregnancy's weeks ("at 34 weeks", "34 wks' gestation", "GA 34 weeks", "34 weeks pregnant").
-_GESTATION = re.compile(r",?\s*\b(?:at\s+|ga\s+(?:of\s+)?)?(?P<weeks>\d{1,2})(?:\s*\+\s*\d)?\s*(?:weeks?|wks?|w)\b"
+#: A pregnancy's weeks ("at 34 weeks", "34 wks' gestation", "GA 34 weeks", "34 weeks pregnant", "32w1d").
+_GESTATION = re.compile(r",?\s*\b(?:at\s+|ga\s+(?:of\s+)?)?(?P<weeks>\d{1,2})(?:\s*\+\s*\d)?\s*"
+                        r"(?:weeks?|wks?|w(?:\s*[0-6]\s*d)?)\b"
                         r"(?:'|’)?(?:\s+(?:of\s+)?(?:gestation|pregnant|pregnancy|ga))?", re.IGNORECASE)
 
 
@@ -1470,6 +1487,8 @@ def trimester_said(mention: str) -> str | None:
     """The trimester the weeks of gestation ``mention`` gives fall in (guideline I.C.15.a.3), or ``None``.
 
     >>> trimester_said("a 29-year-old G1 at 34 weeks has vaginal bleeding"), trimester_said("G2P1, 9 wks")
+    ('third', 'first')
+    >>> trimester_said("severe preeclampsia at 32w1d"), trimester_said("GDM A1, 13w6d")
     ('third', 'first')
     """
     said = _GESTATION.search(mention)

@@ -875,8 +875,11 @@ _LISTED = re.compile(r"[,;:]|\band\b|&", re.IGNORECASE)
 #: A clause of the care given or of a test's result, which names a drug or a test but no second condition:
 #: "on clopidogrel", "started cefazolin", "hx PCP" (a history is a code apart), "HR 70", "LFTs pending".
 _OF_CARE_OR_A_RESULT = re.compile(
-    r"^\s*(?:(?:on|started|starting|given|received|receiving|treated\s+with|hx|h/o|history\s+of)\s+\S"
-    r"|[A-Za-z][\w/+-]*\s+(?:[<>~]?\d[\d.,/]*\s*%?|pending|normal|negative|positive|neg|pos|wnl|unremarkable)\s*$)",
+    r"^\s*(?:(?:on|started|starting|given|received|receiving|treated\s+with|hx|h/o|history\s+of|carries|please)\s+\S"
+    r"|[A-Za-z][\w/+-]*\s+(?:[<>~]?\d[\d.,/]*\s*%?|pending|normal|negative|positive|neg|pos|wnl|unremarkable)\s*$"
+    # what was done or is to be done for it: "BG log reviewed", "wound care consulted", "removed with curette"
+    r"|(?:[\w/+-]+\s+){1,3}(?:reviewed|consulted|ordered|arranged|scheduled|recommended|requested|done)\s*$"
+    r"|(?:removed|closed|repaired|drained|reduced|splinted|irrigated|dressed)\s+(?:with|by|in|under)\s+\S)",
     re.IGNORECASE)
 #: A test's name heading what it found: "CT: no perforation".
 _A_TESTS_RESULT = re.compile(r"^\s*[A-Za-z][A-Za-z0-9 ]{0,12}:\s+")

@@ -887,6 +887,13 @@ def test_a_detail_no_code_of_the_conditions_category_tells_apart_on_the_real_rel
     # how long in hours and minutes, how much in millilitres
     assert code("joint stiffness ~2 hrs", "finding") == "HP:0001387"
     assert code("palpitations x 20 min", "finding") == "HP:0001962"
+    # a note's heading, who saw it, weeks and days of gestation, care asked for
+    assert code("Discharge Dx #2: community-acquired pneumonia") == "J18.9"
+    assert code("Reason for referral: iron deficiency anemia") == "D50.9"
+    assert code("Portal message: I keep getting headaches", "finding") == "HP:0002315"
+    assert code("L facial droop noted by wife", "finding") == "HP:0012799"
+    assert code("preeclampsia at 26w3d") == "O14.92"
+    assert code("stage 2 pressure ulcer of sacrum, wound care consulted") == "L89.152"
 
 
 def test_a_categorys_default_a_bones_end_and_a_result_listed_after_its_test_on_the_real_releases(grounder):

@@ -2477,3 +2477,17 @@ def test_a_disease_said_by_the_words_before_disease_or_syndrome_is_that_disease(
     assert g.ground("Down", "diagnosis").code == "Q90.9"
     assert g.ground("liver", "diagnosis").outcome == "reject"
     assert g.ground("Lyme", "finding").code != "A69.20"
+
+
+def test_what_was_done_for_a_condition_is_no_detail_of_its_code():
+    """"…, wound care consulted", "…, dressing changed and wound irrigated with saline": care given or asked for is
+    the note's, as a treatment started is, though a word of it names a concept ("Wound"); a clause naming a
+    condition is not (it may be a second diagnosis)."""
+    g = grounder_of(with_codes([("L89.153", "Pressure ulcer of sacral region, stage 3", True),
+                                ("L89.150", "Pressure ulcer of sacral region, unstageable", True),
+                                ("T14.8", "Wound", True),
+                                ("L03.90", "Cellulitis, unspecified", True)]))
+    for care in ("wound care consulted", "wound vac ordered", "carries wound supplies", "irrigated with saline"):
+        d = g.ground(f"pressure ulcer of sacral region, stage 3, {care}", "diagnosis")
+        assert d.code == "L89.153", care
+    assert g.ground("pressure ulcer of sacral region, stage 3, wound", "diagnosis").code != "L89.153"
