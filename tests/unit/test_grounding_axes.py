@@ -2229,15 +2229,18 @@ def test_what_a_clause_denies_is_read_as_the_abbreviations_read_it():
     assert d.code == "M81.0" and "states as its 'without'" in d.steps[0]
 
 
+#: H81.1 and its codes by side, for the tests of a side said in a clause.
+_POSITIONAL_VERTIGO = [("H81.1", "Benign paroxysmal vertigo", False),
+                       ("H81.10", "Benign paroxysmal vertigo, unspecified ear", True),
+                       ("H81.11", "Benign paroxysmal vertigo, right ear", True),
+                       ("H81.12", "Benign paroxysmal vertigo, left ear", True),
+                       ("H81.13", "Benign paroxysmal vertigo, bilateral", True)]
+
+
 def test_a_side_said_in_a_clause_with_a_detail_beside_it_chooses_the_sided_code():
     """"benign paroxysmal vertigo, R posterior canal": the right ear's H81.11, the canal a detail no code of
     H81 names; never where the detail is one the family tells apart."""
-    g = grounder_of(with_codes([("H81.1", "Benign paroxysmal vertigo", False),
-                                ("H81.10", "Benign paroxysmal vertigo, unspecified ear", True),
-                                ("H81.11", "Benign paroxysmal vertigo, right ear", True),
-                                ("H81.12", "Benign paroxysmal vertigo, left ear", True),
-                                ("H81.13", "Benign paroxysmal vertigo, bilateral", True),
-                                ("H81.4", "Vertigo of central origin", True)]))
+    g = grounder_of(with_codes([*_POSITIONAL_VERTIGO, ("H81.4", "Vertigo of central origin", True)]))
     d = g.ground("benign paroxysmal vertigo, R posterior canal", "diagnosis")
     assert d.code == "H81.11" and d.steps[0].startswith("side: 'R posterior canal' says the side right")
     assert g.ground("benign paroxysmal vertigo, R central origin", "diagnosis").code != "H81.11"
@@ -2246,11 +2249,7 @@ def test_a_side_said_in_a_clause_with_a_detail_beside_it_chooses_the_sided_code(
 def test_benign_is_too_common_a_title_word_to_join_a_detail_to_the_condition():
     """"Benign …" opens hundreds of neoplasms' titles: D12.9 "Benign neoplasm of anal canal" names no
     canal of the vertigo ("BPPV, R posterior canal" is still the right ear's H81.11)."""
-    g = grounder_of(with_codes([("H81.1", "Benign paroxysmal vertigo", False),
-                                ("H81.10", "Benign paroxysmal vertigo, unspecified ear", True),
-                                ("H81.11", "Benign paroxysmal vertigo, right ear", True),
-                                ("H81.12", "Benign paroxysmal vertigo, left ear", True),
-                                ("D12.9", "Benign neoplasm of anal canal", True)]))
+    g = grounder_of(with_codes([*_POSITIONAL_VERTIGO, ("D12.9", "Benign neoplasm of anal canal", True)]))
     d = g.ground("benign paroxysmal vertigo, R posterior canal", "diagnosis")
     assert d.code == "H81.11" and d.steps[0].startswith("side: 'R posterior canal' says the side right")
 
