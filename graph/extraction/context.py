@@ -56,11 +56,14 @@ _TOLD = r"(?:(?:the|my|his|her)\s+(?:doctor|doc|gp|nurse|dentist|specialist|pedi
 #: A problem list's number before its entry: "#2 Acute on chronic HFpEF", "3) CKD stage 3".
 _LISTED_AS = r"(?:#\s*\d{1,2}[.):]?|\d{1,2}[.)])\s+"
 #: A note's heading before what it states: "Triage: L facial droop", "CXR IMPRESSION: …", "Discharge Dx #1: …",
-#: "Reason for consult: …", "Portal msg: …". Never a history's heading ("Hx:", "FHx:"), which says whose and when.
-_HEADING = r"(?:(?:triage|portal\s+(?:msg|message)|reason\s+for\s+(?:consult(?:ation)?|visit|referral)|cc|" \
+#: "Reason for consult: …", "Portal msg: …", "Nursing: …", "Condition.code.text: …" (the FHIR element a text
+#: was written in). Never a history's heading ("Hx:", "FHx:"), which says whose and when.
+_HEADING = r"(?:(?:(?:ed\s+|er\s+)?triage|nursing(?:\s+note)?|portal\s+(?:msg|message)|" \
+           r"reason\s+for\s+(?:consult(?:ation)?|visit|referral)|cc|" \
            r"chief\s+complaint|(?:[a-z/]+\s+){0,3}impression|findings|assessment|a/p|" \
            r"(?:(?:discharge|admitting|admission|principal|primary|final|working|pre-?op(?:erative)?|" \
-           r"post-?op(?:erative)?)\s+)?(?:dx|diagnos[ie]s)(?:\s*#\s*\d{1,2})?)\s*:\s+)"
+           r"post-?op(?:erative)?)\s+)?(?:dx|diagnos[ie]s)(?:\s*#\s*\d{1,2})?|" \
+           r"(?:condition|observation)\.code(?:\.coding(?:\[\d+\])?)?\.(?:text|display))\s*:\s+)"
 _LEAD = re.compile(rf"^{_HEADING}?(?:{_LISTED_AS})?{_TOLD}?"
                    rf"(?:(?:{_WHO}(?:with\s+|{_SAYS})|(?:{_SUBJECT}\s+)?{_SAYS}|{_SHOWED}|{_HAS})"
                    # "another ear infection": one more of the same, which no code counts
@@ -114,7 +117,8 @@ _IN_A_PERSON = r"in\s+an?\s+(?:[a-z-]+\s+){0,2}(?:runner|player|worker|athlete|s
                r"traveller|recruit)" \
                r"|in\s+an?\s+(?:(?!pregnant\b)[a-z0-9-]+\s+){0,2}(?:woman|man|female|male|lady|adult|teenager|adolescent)\b"
 #: How often ("nocturia three times nightly"), and that it keeps coming ("jock itch that keeps coming back").
-_HOW_OFTEN = (r"(?:(?:\d+|one|two|three|four|five|six|several|many)\s+times\s+(?:(?:a|an|per|each|every)\s+)?"
+_HOW_OFTEN = (r"x\s?\d+\s+(?:nightly|a\s+night|per\s+night|each\s+night|daily|a\s+day|per\s+day)|"
+              r"(?:(?:\d+|one|two|three|four|five|six|several|many)\s+times\s+(?:(?:a|an|per|each|every)\s+)?"
               r"(?:night|nightly|day|daily|week|weekly|hour|month|monthly|year)|"
               r"(?:that|which)\s+(?:keeps?|kept)\s+coming\s+back|"
               r"(?:every|each)\s+(?:spring|summer|fall|autumn|winter|season|year|morning|evening|night)|"
@@ -125,6 +129,15 @@ _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUN
                    rf"{_HOW_OFTEN}|{_ACTING_UP}|{_CONTROLLED_WITH}))+\s*$", re.IGNORECASE)
 #: What a long-term medicine is taken for ("long-term methotrexate for RA"): the status is the medicine's.
 _TAKEN_FOR = re.compile(r"^(?P<use>(?:on\s+)?long[- ]term\s+(?:use\s+of\s+)?\S+(?:\s+\S+)?)\s+for\s+\S.*$",
+                        re.IGNORECASE)
+#: A medicine and what it is taken for, as a medication list or a plan says it ("metformin 500 mg BID for T2DM",
+#: "started on levothyroxine for hypothyroidism"): the condition is what is coded. A medicine by its name's class
+#: ending or a class named. Never "on …" nor "long-term …", which may be the status of the medicine (Z79.-,
+#: :data:`_TAKEN_FOR`), nor insulin, oxygen or dialysis, whose status codes notes mean as often.
+_GIVEN_FOR = re.compile(rf"^(?:(?:started|restarted|prescribed)\s+(?:on\s+)?)?"
+                        rf"(?:[a-z]+{_DRUG_ENDINGS}|inhaled\s+steroids?|nsaids?|ppis?|"
+                        r"antibiotics?|abx|antihistamines?)\b(?:\s+(?!for\b)\S+){0,5}?\s+for\s+"
+                        r"(?P<condition>(?!(?:\d|a\s|an\s|the\s|(?:one|two|three|four|five|six|several)\s)).+)$",
                         re.IGNORECASE)
 #: An injury a patient tells of their own body ("I sprained my right ankle", "broke his wrist"): the injury's
 #: participle, the part as it is named ("sprained right ankle"), the way chapter 19 is searched.
@@ -202,6 +215,12 @@ def without_frame(mention: str) -> str:
     'panic attacks'
     >>> without_frame("nocturia three times nightly"), without_frame("long-term methotrexate for RA")
     ('nocturia', 'long-term methotrexate')
+    >>> without_frame("metformin 500 mg BID for T2DM"), without_frame("albuterol PRN for mild intermittent asthma")
+    ('T2DM', 'mild intermittent asthma')
+    >>> without_frame("amoxicillin for 10 days"), without_frame("nocturia x3 nightly")
+    ('amoxicillin', 'nocturia')
+    >>> without_frame("on lisinopril for HTN"), without_frame("insulin for T2DM")
+    ('on lisinopril for HTN', 'insulin for T2DM')
     >>> without_frame("4 y/o with a bead lodged in the L ear canal"), without_frame("65yo F with new-onset AF")
     ('bead lodged in the L ear canal', 'new-onset AF')
     >>> without_frame("I broke out in hives all over my body"), without_frame("my son has another ear infection")
@@ -216,6 +235,8 @@ def without_frame(mention: str) -> str:
     ('Acute on chronic HFpEF', 'CKD stage 3', '2.5 cm mass')
     >>> without_frame("Triage: L facial droop"), without_frame("Discharge Dx #1: NSTEMI (type 1)")
     ('L facial droop', 'NSTEMI (type 1)')
+    >>> without_frame("ED triage: abd pain RLQ"), without_frame("Condition.code.text: Polymyalgia rheumatica")
+    ('abd pain RLQ', 'Polymyalgia rheumatica')
     >>> without_frame("CXR IMPRESSION: small left pleural effusion"), without_frame("Hx: MI")
     ('small left pleural effusion', 'Hx: MI')
     >>> without_frame("dog bit my right hand, two deep puncture wounds")
@@ -234,6 +255,9 @@ def without_frame(mention: str) -> str:
     taken = _TAKEN_FOR.match(mention.strip())
     if taken is not None:
         return taken["use"]
+    given = _GIVEN_FOR.match(mention.strip())
+    if given is not None:
+        return given["condition"]
     mine = _MINE_ACTING_UP.match(mention.strip())
     if mine is not None:
         return mine["condition"]
@@ -948,6 +972,9 @@ def without_mechanism(mention: str) -> str | None:
         return None
     return mention[:said.start()].strip(" ,;") or None
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
+#: A dash set apart by spaces, which ends a note's last clause as a comma does ("MDD, recurrent, moderate --
+#: PHQ-9 14"); never the hyphen inside a word or a range ("T2DM", "2-3").
+_SPACED_DASH = re.compile(r"\s+[-–—]{1,2}\s+")
 #: A clause that gives a value or a score ("CHA2DS2-VASc 3", "AVA 0.7 cm2", "EF 25%"): what was measured.
 _MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
 #: A clause that tells how things stand now, which a history or a condition's code does not say: "hx of MI,
@@ -955,14 +982,25 @@ _MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
 _COURSE_SO_FAR = re.compile(
     r"^(?:no current symptoms|currently asymptomatic|asymptomatic(?: now)?|no recurrence|stable|newly diagnosed|"
     r"new(?:ly)? dx|managed (?:non-?operatively|conservatively|medically|expectantly|nonsurgically)|"
-    r"well[- ]controlled(?: on [^,]+)?|(?:finished|completed) (?:chemo|chemotherapy|radiation|radiotherapy|treatment)|"
+    r"well[- ]controlled(?: on [^,]+)?|"
+    # a course finished ("completed 6 mo of anticoagulation": its length an aside already)
+    r"(?:finished|completed)(?: of)? (?:a course of )?(?:chemo|chemotherapy|radiation|radiotherapy|treatment|"
+    r"anticoagulation|antibiotics|abx|therapy)|"
     r"excised|resected|removed|treated|cured|resolved|in remission|ned|no evidence of (?:disease|recurrence)|"
     # the excision that treated it, and when: "h/o melanoma of back, WLE 2020"
     r"(?:wle|wide local excision|excision|lumpectomy|resection)(?: (?:in )?(?:19|20)\d\d)?|"
     r"not (?:yet )?on (?:hd|dialysis|hemodialysis|insulin)|rate[- ]controlled|"
     # a suicidal ideation's plan and intent, which R45.851 does not code
     r"no (?:active )?(?:plan|intent)(?:\s*(?:,|or|and|/)\s*(?:plan|intent))*|"
-    r"(?:s/p|status post) [^,]+)$", re.IGNORECASE)
+    r"(?:s/p|status post) [^,]+|"
+    # who looks after it, and what the care left: "on chronic warfarin, managed by anticoag clinic", "hx of MRSA
+    # skin abscess, decolonized"
+    r"(?:managed|followed|monitored) by (?:the )?(?:\w+ ){0,2}(?:clinic|team|service|pcp|nurse|pharmacist)|"
+    r"decolonized|eradicated|cleared|"
+    # how it is now, denied: "no active infection", "s/p L THA for OA, no hip pain"
+    r"no (?:active|current|ongoing|further|new) (?:infection|disease|symptoms|complaints|issues|concerns)|"
+    r"no (?:\w+ )?(?:pain|symptoms|complaints|issues))$",
+    re.IGNORECASE)
 #: A clause that says what the code's title says where the text is silent: "lac R forearm, no FB retained" is
 #: the laceration without foreign body (S51.811A), "AOM, TM intact" the otitis media without rupture of the ear
 #: drum, "GERD with esophagitis, no bleed" the reflux "without bleeding": the default, read without the clause.
@@ -1231,6 +1269,16 @@ def without_note_asides(mention: str) -> list[str]:
     (['hyperkalemia'], ['hyponatremia'])
     >>> without_note_asides("FSBG 38, diaphoretic and confused")  # findings beside the value, not its meaning
     []
+    >>> without_note_asides("MDD, recurrent, moderate -- PHQ-9 14")  # a spaced dash ends a clause
+    ['MDD, recurrent, moderate']
+    >>> without_note_asides("on warfarin, managed by anticoag clinic"), without_note_asides("s/p THA, no hip pain")
+    (['on warfarin'], ['s/p THA'])
+    >>> without_note_asides("hx of MRSA, decolonized, no active infection")[-1]
+    'hx of MRSA'
+    >>> without_note_asides("hx of PE, completed 6 mo of anticoagulation")[-1]
+    'hx of PE'
+    >>> without_note_asides("s/p THA, residual hip pain")  # a symptom still there is no aside
+    []
     >>> without_note_asides("piles, there's blood on the toilet paper")
     ['piles']
     >>> without_note_asides("rash, it's on my left arm")
@@ -1248,6 +1296,8 @@ def without_note_asides(mention: str) -> list[str]:
     bare = _AFTER_TREATMENT.sub("", bare).strip(" ,;") or bare
     forms = [bare] if bare and bare != mention.strip() else []
     clauses = [c.strip() for c in bare.split(",")]
+    if len(clauses) > 1:  # "…, moderate -- PHQ-9 14"; a dash in a single clause is left to dash_parts()
+        clauses[-1:] = [c.strip() for c in _SPACED_DASH.split(clauses[-1])]
     while len(clauses) > 1:
         last = clauses.pop()
         if not last:
@@ -1260,6 +1310,42 @@ def without_note_asides(mention: str) -> list[str]:
         if shorter not in forms:
             forms.append(shorter)
     return forms
+
+
+#: A dose and how often it is taken, where it ends its clause: never a value per volume or per day ("LDL 245
+#: mg/dL", "protein 3.5 g/day") nor an amount of what was taken ("40 units of insulin").
+_DOSE = re.compile(r"\s*\b\d+(?:\.\d+)?\s*(?:mg|mcg|g|units?|iu)\b(?!\s*/)(?!\s+of\b)(?:\s+(?:po|iv|im|sc|sq|sl|"
+                   r"daily|weekly|bid|tid|qid|qd|qhs|qam|qpm|qod|q\d+h|prn|nightly|once\s+(?:a\s+)?(?:day|daily|week|"
+                   r"weekly)|twice\s+(?:a\s+)?(?:day|daily|week|weekly)))*(?=\s*(?:$|[,;)]))", re.IGNORECASE)
+
+
+def without_dose(medicine: str) -> str:
+    """A medicine a patient is on, without its dose: "MTX 20 mg weekly" is on MTX, which is all a long-term use
+    code says. Only a medicine's: elsewhere a number with a unit may be the finding ("proteinuria 3.5 g").
+
+    >>> without_dose("MTX 20 mg weekly"), without_dose("warfarin 5 mg po daily, INR goal 2-3")
+    ('MTX', 'warfarin, INR goal 2-3')
+    >>> without_dose("LDL 245 mg/dL"), without_dose("40 units of insulin")
+    ('LDL 245 mg/dL', '40 units of insulin')
+    """
+    return _DOSE.sub("", medicine).strip() or medicine
+
+
+#: SNOMED CT's semantic tags, as FHIR displays and synthetic records (Synthea) carry them after a concept's name:
+#: "Acute bronchitis (disorder)", "Chronic pain (finding)". The tag says which hierarchy, no word of a code.
+_SEMANTIC_TAG = re.compile(r"\s*\((?:disorder|finding|situation|clinical finding|morphologic abnormality|"
+                           r"observable entity|event|person|procedure|regime/therapy|body structure|"
+                           r"physical object|qualifier value|substance|product|organism|navigational concept)\)\s*$",
+                           re.IGNORECASE)
+
+
+def without_semantic_tag(mention: str) -> str:
+    """``mention`` without a SNOMED CT semantic tag at its end.
+
+    >>> without_semantic_tag("Sepsis caused by Escherichia coli (disorder)"), without_semantic_tag("HFrEF (EF 25%)")
+    ('Sepsis caused by Escherichia coli', 'HFrEF (EF 25%)')
+    """
+    return _SEMANTIC_TAG.sub("", mention) or mention
 
 
 #: Medicines and classes of them that notes name as the cause of a condition ("steroid-induced", "due to

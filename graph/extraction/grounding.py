@@ -98,11 +98,13 @@ from graph.extraction.context import (
     with_its_complication,
     with_trimester,
     without_circumstance,
+    without_dose,
     without_frame,
     without_infection_word,
     without_note_asides,
     without_place,
     without_pregnancy_clause,
+    without_semantic_tag,
     without_weeks_along,
     without_what_comes_with_it,
 )
@@ -561,7 +563,8 @@ _SITE_MODIFIERS = frozenset({"great", "big", "little", "first", "second", "third
                              "dorsal", "lateral", "medial", "ball"})
 
 #: A course word and the one that says the opposite.
-_OPPOSITE_COURSE = {"acute": "chronic", "chronic": "acute", "generalized": "localized", "generalised": "localized"}
+_OPPOSITE_COURSE = {"acute": "chronic", "chronic": "acute", "generalized": "localized", "generalised": "localized",
+                    "recurrent": "single"}  # "recurrent" left out is no leave to take "…, single episode, …"
 _GRADES = frozenset({"mild", "moderate", "severe", "profound"})
 
 
@@ -1019,6 +1022,12 @@ class Grounder:
         ``corroborate`` is off for a phrase taken out of a case's narrative: the closest name to it is no
         evidence for a proposal (see :data:`CORROBORATED_MOST_WORDS`).
         """
+        untagged = without_semantic_tag(mention)
+        if untagged != mention:  # "Acute bronchitis (disorder)": a FHIR display's SNOMED CT tag, no word of a code
+            decided = self.ground(untagged, category, finding_type=finding_type, system=system, code=code,
+                                  categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+            decided.steps.insert(0, f"tag: {mention!r} is {untagged!r}, without its SNOMED CT semantic tag")
+            return decided
         if last_resorts and (mended := self._inflammation_respelled(mention)) is not None:
             # "diverticulitus" is a slip of diverticulitis, never the diverticulosis a looser match would take
             decided = self.ground(mended, category, finding_type=finding_type, system=system, code=code,
@@ -2016,6 +2025,8 @@ class Grounder:
         kind, of = shorthand.kind, shorthand.of
         if kind == "history":  # "h/o stroke, no residual deficits": the history code says whether any remain
             of = _NO_RESIDUAL.sub("", of) or of
+        if kind == "treatment":  # "on long-term MTX 20 mg weekly": the medicine, whatever its dose
+            of = without_dose(of)
         steps = [f"{kind}: {mention!r} states a {kind} of {of!r}"]
 
         def code_of(what: str) -> tuple[str, Entry] | None:
@@ -2034,7 +2045,8 @@ class Grounder:
             return found
 
         found = code_of(of)
-        axes, sideless = read_axes(sides_said(tokens(of)))
+        # the side is read from what was done, never why: "s/p L THA for OA" is a left artificial hip
+        axes, sideless = read_axes(sides_said(tokens(_WHY_OR_WHICH_PARTS.sub("", of).strip() or of)))
         if found is None and axes.side and sideless:
             # "h/o L breast ca": the history code says no side; "s/p R TKA": the status code's side is the one said
             steps.append(f"axes: side {axes.side} stated; the {kind} is of {' '.join(sideless)!r}")
@@ -2204,10 +2216,12 @@ class Grounder:
             steps.append(f"status: {of!r} is read as {bare!r}, without why it was done or what it took")
             return self._status_of(bare, steps)
         split = last_clause_apart(of)
-        if split is not None and (_OF_CARE_OR_A_RESULT.match(split[1]) or not self._names_a_concept(split[1])) \
+        if split is not None and (_OF_CARE_OR_A_RESULT.match(split[1]) or _DENIAL_FIRST.match(split[1])
+                                  or not self._names_a_concept(split[1])) \
                 and not self._named_together((*tokens(split[0]), *as_organs(tokens(split[0]))), tokens(split[1])):
             # "renal transplant, stable graft function": how it stands now, which no status code tells apart; "…,
-            # on tacrolimus": the care it takes, which names a drug and no condition
+            # on tacrolimus": the care it takes, which names a drug and no condition; "s/p CABG, no angina since":
+            # a symptom denied, which no status code says
             steps.append(f"status: {split[1]!r} tells how {split[0]!r} stands, no word of a status code")
             return self._status_of(split[0], steps)
         steps.append(f"status: no ICD-10-CM status code names {of!r}")

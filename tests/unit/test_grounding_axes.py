@@ -2490,3 +2490,59 @@ def test_what_was_done_for_a_condition_is_no_detail_of_its_code():
         d = g.ground(f"pressure ulcer of sacral region, stage 3, {care}", "diagnosis")
         assert d.code == "L89.153", care
     assert g.ground("pressure ulcer of sacral region, stage 3, wound", "diagnosis").code != "L89.153"
+
+
+def test_a_status_said_with_its_dose_its_reason_and_how_it_stands_now_is_still_the_status():
+    """Issue 21, eighteenth blind set (session 39): a dose ("20 mg weekly"), who manages it ("managed by anticoag
+    clinic"), why it was done ("for OA") and how things stand now ("no hip pain", "on room air") are no words of
+    a status code; the side of what was done is read without the reason."""
+    from graph.extraction.lexicon import load_abbreviations
+
+    hip = "Presence of {side} artificial hip joint"
+    g = grounder_of([*with_codes([("Z79.631", "Long term (current) use of antimetabolite agent", True),
+                                  ("Z93.0", "Tracheostomy status", True),
+                                  ("Z96.64", "Presence of artificial hip joint", False)]),
+                     *_sided("Z96.64", hip)], abbreviations=load_abbreviations())
+    assert g.ground("On long-term MTX 20 mg weekly, LFTs q3mo", "diagnosis").code == "Z79.631"
+    assert g.ground("On chronic warfarin, INR goal 2-3, managed by anticoag clinic", "diagnosis").code == "Z79.01"
+    assert g.ground("Trach-dependent since 2023 (cuffless Shiley 6), on room air", "diagnosis").code == "Z93.0"
+    assert g.ground("s/p L THA 2018 for OA, no hip pain", "diagnosis").code == "Z96.642"
+
+
+def test_a_grade_after_a_spaced_dash_or_said_as_a_severity_is_kept():
+    """"MDD, recurrent, moderate -- PHQ-9 14": the score after the dash is an aside, the grade before it is not
+    (it chose F33.9 "unspecified" once); "recurrent episode, moderate severity" says what F33.1's title says."""
+    from graph.extraction.lexicon import load_abbreviations
+
+    g = grounder_of(with_codes([("F33.1", "Major depressive disorder, recurrent, moderate", True),
+                                ("F33.9", "Major depressive disorder, recurrent, unspecified", True)]),
+                    abbreviations=load_abbreviations())
+    assert g.ground("Major depressive disorder, recurrent, moderate -- PHQ-9 14", "diagnosis").code == "F33.1"
+    kept = g.ground("Major depressive disorder, recurrent episode, moderate severity", "diagnosis",
+                    system="ICD10CM", code="F33.1")
+    assert (kept.outcome, kept.code) == ("accept", "F33.1"), kept
+
+
+def test_a_fhir_display_is_read_without_its_semantic_tag_and_a_recurrence_is_never_a_single_episode():
+    """Issue 21, nineteenth blind set (session 39): "… (disorder)" is SNOMED CT's tag, which kept the whole from
+    any name and left the cause to be coded apart ("Sepsis caused by Escherichia coli (disorder)" took A41.9);
+    "recurrent" left out as a course word is no leave to take F32.9 "…, single episode, …"."""
+    g = grounder_of(with_codes([("A41.9", "Sepsis, unspecified organism", True),
+                                ("A41.51", "Sepsis due to Escherichia coli [E. coli]", True),
+                                ("F32.9", "Major depressive disorder, single episode, unspecified", True)]))
+    tagged = g.ground("Sepsis due to Escherichia coli (disorder)", "diagnosis")
+    assert tagged.code == "A41.51" and tagged.steps[0].startswith("tag: "), tagged
+    assert g.ground("recurrent major depressive disorder", "diagnosis").code != "F32.9"
+    assert g.ground("major depressive disorder", "diagnosis").code == "F32.9"  # no course said: the default
+
+
+def test_a_status_is_read_past_a_symptom_it_no_longer_brings():
+    """"s/p CABG, no angina since": a symptom denied is how the status stands, no word of Z95.1."""
+    from graph.extraction.lexicon import Abbreviation, tokens
+
+    g = grounder_of(with_codes([("Z95.1", "Presence of aortocoronary bypass graft", True),
+                                ("I20.9", "Angina pectoris, unspecified", True)]),
+                    abbreviations={"cabg": Abbreviation(status=(tokens("aortocoronary bypass graft"),),
+                                                        source="a test")})
+    assert g.ground("s/p CABG", "diagnosis").code == "Z95.1"
+    assert g.ground("s/p CABG, no angina since", "diagnosis").code == "Z95.1"

@@ -149,6 +149,14 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
     ("my skin itches like crazy but there's no rash", "finding", "pruritus"),  # the rash denied apart
     ("both my ears have been ringing for weeks", "finding", "tinnitus"),
     ("UA: 2+ protein", "finding", "proteinuria"),  # the test first, as notes list results
+    # eighteenth and nineteenth blind sets' tuned halves (session 39): what patients write in a portal message
+    ("having black tarry poops x2 days", "finding", "melena"),
+    ("gets up 4 times a night to pee", "finding", "nocturia"),
+    ("she's been coughing up streaks of blood", "finding", "hemoptysis"),
+    ("my left eye has been blurry for about a week", "finding", "blurred vision"),
+    ("leaks urine, wears pads daily", "finding", "urinary incontinence"),
+    ("my hands have been shaking a lot lately", "finding", "hand tremor"),
+    ("I sweat through my shirts all day", "finding", "hyperhidrosis"),
 ])
 def test_a_patients_own_words_say_the_term(mention, category, means):
     assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
@@ -157,6 +165,7 @@ def test_a_patients_own_words_say_the_term(mention, category, means):
 @pytest.mark.parametrize("mention", ["no sore throat", "my sugar is normal", "denies nosebleeds",
                                      "periods are light", "no lump in her breast", "my back doesn't hurt",
                                      "no longer itchy", "my heart is breaking", "no knee swelling",
-                                     "my ears are not ringing", "UA: no protein"])
+                                     "my ears are not ringing", "UA: no protein", "no leaking of urine",
+                                     "my eye is not blurry"])
 def test_a_denial_or_a_normal_is_no_phrasing(mention):
     assert lay_readings(load_lay_phrasing(), mention, "finding") == []
