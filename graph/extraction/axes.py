@@ -328,7 +328,9 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           "metallic", "metal", "wooden",
                           # a hernia that goes back in: one without obstruction or gangrene, the default K40.90
                           # and its kin take where the title says neither
-                          "reducible"})
+                          "reducible",
+                          # what brought on a thrombosis, which no I82 or Z86.71- title tells ("provoked DVT")
+                          "provoked", "unprovoked"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:

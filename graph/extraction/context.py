@@ -995,7 +995,10 @@ _COURSE_SO_FAR = re.compile(
     r"(?:s/p|status post) [^,]+|"
     # who looks after it, and what the care left: "on chronic warfarin, managed by anticoag clinic", "hx of MRSA
     # skin abscess, decolonized"
-    r"(?:managed|followed|monitored) by (?:the )?(?:\w+ ){0,2}(?:clinic|team|service|pcp|nurse|pharmacist)|"
+    r"(?:managed|followed|monitored|seen) by (?:the )?(?:\w+ ){0,2}(?:clinic|team|service|pcp|nurse|pharmacist|"
+    r"\w+ology|\w+iatry|\w+iatrics|\w+ics|gi|ent|ob(?:/gyn)?)|"
+    # how it answers the care given: "PMR, responding to prednisone", "HFrEF, diuresing on IV furosemide"
+    r"responding (?:well )?to [^,]+|improving(?: on [^,]+)?|improved|diuresing(?: (?:well|on [^,]+))?|"
     r"decolonized|eradicated|cleared|"
     # how it is now, denied: "no active infection", "s/p L THA for OA, no hip pain"
     r"no (?:active|current|ongoing|further|new) (?:infection|disease|symptoms|complaints|issues|concerns)|"
@@ -1089,7 +1092,7 @@ def first_clause(mention: str) -> str | None:
 #: A main term before its modifier, as the Index and problem lists write them: "Bleeding, postmenopausal",
 #: "Fracture, hip"; what follows a second comma, a semicolon or a dash is kept after it.
 _MAIN_TERM_FIRST = re.compile(r"^(?P<term>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?),\s+"
-                              r"(?P<modifier>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
+                              r"(?P<modifier>acute\s+on\s+chronic|[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
                               r"(?P<rest>\s*(?:[,;]|\s[-–—]+\s).*)?$")
 
 
@@ -1102,6 +1105,8 @@ def modifier_first(mention: str) -> tuple[str, str] | None:
     ('postmenopausal Bleeding — endometrial stripe 8 mm', 'postmenopausal')
     >>> modifier_first("Asthma, mild intermittent"), modifier_first("HFrEF, EF 25%"), modifier_first("gout")
     (('mild intermittent Asthma', 'mild intermittent'), None, None)
+    >>> modifier_first("HFrEF, acute on chronic")
+    ('acute on chronic HFrEF', 'acute on chronic')
     """
     said = _MAIN_TERM_FIRST.match(mention.strip())
     if said is None:
@@ -1273,6 +1278,10 @@ def without_note_asides(mention: str) -> list[str]:
     ['MDD, recurrent, moderate']
     >>> without_note_asides("on warfarin, managed by anticoag clinic"), without_note_asides("s/p THA, no hip pain")
     (['on warfarin'], ['s/p THA'])
+    >>> without_note_asides("#2 HFrEF, acute on chronic - EF 25%, diuresing on IV furosemide")[-1]
+    '#2 HFrEF, acute on chronic'
+    >>> without_note_asides("PMR, responding to prednisone"), without_note_asides("ASD, followed by cardiology")
+    (['PMR'], ['ASD'])
     >>> without_note_asides("hx of MRSA, decolonized, no active infection")[-1]
     'hx of MRSA'
     >>> without_note_asides("hx of PE, completed 6 mo of anticoagulation")[-1]
@@ -1297,7 +1306,7 @@ def without_note_asides(mention: str) -> list[str]:
     forms = [bare] if bare and bare != mention.strip() else []
     clauses = [c.strip() for c in bare.split(",")]
     if len(clauses) > 1:  # "…, moderate -- PHQ-9 14"; a dash in a single clause is left to dash_parts()
-        clauses[-1:] = [c.strip() for c in _SPACED_DASH.split(clauses[-1])]
+        clauses = [part.strip() for clause in clauses for part in _SPACED_DASH.split(clause)]
     while len(clauses) > 1:
         last = clauses.pop()
         if not last:
@@ -1501,11 +1510,15 @@ def as_allergy_status(mention: str) -> str | None:
 
     >>> as_allergy_status("penicillin allergic"), as_allergy_status("allergic to sulfa drugs")
     ('allergy status to penicillin', 'allergy status to sulfa drugs')
+    >>> as_allergy_status("allergic to bees, carries EpiPen")
+    'allergy status to bees'
     """
     said = _ALLERGIC.match(mention.strip())
     if said is None:
         return None
-    return f"allergy status to {said['to'] or said['drug'] or said['of']}".strip()
+    # what it is to, without the care beside it ("allergic to bees, carries EpiPen")
+    allergen = re.split(r"\s*[,;]\s*", said["to"] or said["drug"] or said["of"])[0]
+    return f"allergy status to {allergen}".strip()
 
 
 _PREGNANCY_CLAUSE = re.compile(r"^(?P<condition>\S.*?)(?:\s*,\s*(?:currently\s+|now\s+)?pregnant|"
@@ -1777,7 +1790,8 @@ _INTENTS = ((re.compile(r"\b(?:intentional(?:ly)?|deliberate(?:ly)?|suicid\w*|se
             (re.compile(r"\bassault\w*\b", re.I), "assault"),
             (re.compile(r"\bundetermined\b", re.I), "undetermined"))
 _POISONED = re.compile(r"^(?:(?:an?\s+)?(?:accidental|unintentional|intentional|deliberate|suicidal)\s+)?(?:"
-                       r"(?:overdose|od|poisoning|ingestion)\s+(?:of|by|with|on)\s+(?P<after>[\w\s-]+?)|"
+                       r"(?:overdose|od|poisoning|ingestion)(?:\s+(?:of|by|with|on)|\s*,?\s*(?:about\s+|~\s*)?\d+\s*"
+                       r"(?:tabs?|tablets?|pills?|capsules?)\s+of)\s+(?P<after>[\w\s-]+?)|"
                        r"(?P<before>[\w-]+(?:\s+[\w-]+)?)\s+(?:overdose|od|poisoning|ingestion))"
                        r"(?:\s*,?\s*(?:accidental|unintentional|intentional|deliberate|suicide attempt|"
                        r"self[- ]harm))?"
@@ -1805,6 +1819,8 @@ def as_poisoning(mention: str) -> tuple[str, str] | None:
     (('insulin', 'accidental (unintentional)'), ('selective serotonin reuptake inhibitors', 'intentional self-harm'))
     >>> as_poisoning("accidental iron tablet ingestion by a toddler")
     ('iron', 'accidental (unintentional)')
+    >>> as_poisoning("intentional OD, ~30 tabs of Tylenol")
+    ('4-aminophenol derivatives', 'intentional self-harm')
     >>> as_poisoning("Tylenol OD"), as_poisoning("digoxin toxicity"), as_poisoning("overdose of grief")
     (('4-aminophenol derivatives', 'accidental (unintentional)'), None, None)
     """

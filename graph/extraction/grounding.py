@@ -1013,6 +1013,20 @@ class Grounder:
     def ground(self, mention: str, category: str, *, finding_type: str | None = None,
                system: str | None = None, code: str | None = None, categories: bool = False,
                last_resorts: bool = True, corroborate: bool = True) -> Decision:
+        """Accept, replace or reject a mention (and the code proposed for it), with the reason and the steps
+        (:meth:`_decide`); a replacement whose title says "without" the very condition proposed is refused:
+        "ultrasound shows gallstones" in a case proposed as K81.0 "Acute cholecystitis" is never K80.20
+        "Calculus of gallbladder without cholecystitis …", a default that denies what was proposed."""
+        decided = self._decide(mention, category, finding_type=finding_type, system=system, code=code,
+                               categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+        if decided.outcome == "replace" and self._denies_the_proposal(decided, system, code):
+            return Decision("reject", reason=f"proposed {system} {code} names a condition that {decided.code} "
+                            f"{decided.display!r}, found for {mention!r}, says is absent", steps=decided.steps)
+        return decided
+
+    def _decide(self, mention: str, category: str, *, finding_type: str | None = None,
+                system: str | None = None, code: str | None = None, categories: bool = False,
+                last_resorts: bool = True, corroborate: bool = True) -> Decision:
         """Accept, replace or reject a mention (and the code proposed for it), with the reason and the steps.
 
         A search that ends on an ICD-10-CM category none of whose codes is its default rejects, as a proposal
@@ -1313,6 +1327,13 @@ class Grounder:
         if found is None and category == "diagnosis" and last_resorts and (allergy := as_allergy_status(mention)):
             said_otherwise.append((allergy, f"status: {mention!r} is said as Z88's titles say an allergy, "
                                             f"{allergy!r}", "Z"))
+            # and as Z91.0-'s say one to a food or an insect: "allergic to bees" is Z91.030 "Bee allergy status"
+            allergen = allergy.removeprefix("allergy status to ")
+            # the one insect or food as the titles name it ("bees": "Bee allergy status")
+            for one in dict.fromkeys((allergen[:-1] if allergen.endswith("s") and not allergen.endswith("ss")
+                                      else allergen, allergen)):
+                said_otherwise.append((f"{one} allergy", f"status: {mention!r} is said as Z91.0-'s titles say an "
+                                       f"allergy, {one + ' allergy'!r}", "Z"))
         if found is None and category == "diagnosis" and last_resorts and (sequela := after_a_stroke(mention)):
             said_otherwise.append((sequela, f"sequela: {mention!r} is a deficit a stroke left, which ICD-10-CM "
                                             f"titles {sequela!r} (I69.3-)", "I"))
@@ -1701,6 +1722,17 @@ class Grounder:
                                         f"{mention + ' ' + last!r}")
                 return decided
         return None
+
+    def _denies_the_proposal(self, decided: Decision, system: str | None, code: str | None) -> bool:
+        """``decided``'s title says "without" a word naming the proposed code's condition: K80.20 "Calculus of
+        gallbladder without cholecystitis …" for a proposed K81.0 "Acute cholecystitis"."""
+        proposed = self.lexicon.by_ref.get((system, _normalised(system, code))) if system and code else None
+        # the condition the proposal names first, before its "with", "without", "of" or "in" parts
+        condition = tokens(_PARTS.split(proposed.display, maxsplit=1)[0]) if proposed is not None else ()
+        # every word of it but a course ("Acute cholecystitis": "without cholecystitis"), never one word that
+        # a "without" clause shares ("Tubal pregnancy": O00.109 "… without intrauterine pregnancy" is its code)
+        named = [word for word in condition if word not in _TITLES_GRAMMAR and word not in _GENERIC_TITLE_WORDS]
+        return bool(named) and _says_without(decided.display or "", " ".join(named))
 
     def _told_apart_by_none(self, decided: Decision, condition: str, clause: str, may_name: bool = False) -> bool:
         """Whether a clause beside a condition says nothing the concepts of its family tell apart (an

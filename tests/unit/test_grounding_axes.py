@@ -2546,3 +2546,45 @@ def test_a_status_is_read_past_a_symptom_it_no_longer_brings():
                                                         source="a test")})
     assert g.ground("s/p CABG", "diagnosis").code == "Z95.1"
     assert g.ground("s/p CABG, no angina since", "diagnosis").code == "Z95.1"
+
+
+def test_an_allergy_to_an_insect_a_provoked_clot_and_a_course_after_the_condition_are_read_as_titles_say_them():
+    """Issue 21, nineteenth blind set (session 39): "allergic to bees" is Z91.030 "Bee allergy status" (Z91.0-
+    names an allergy the other way round from Z88), with the care beside it set aside; "provoked" is no word of a
+    thrombosis's code or its history; "acute on chronic" after a heart failure is its kind, said first."""
+    from graph.extraction.lexicon import load_abbreviations
+
+    g = grounder_of(with_codes([("Z91.030", "Bee allergy status", True),
+                                ("Z86.718", "Personal history of other venous thrombosis and embolism", True),
+                                ("I82", "Other venous embolism and thrombosis", False),
+                                ("I50.23", "Acute on chronic systolic (congestive) heart failure", True),
+                                ("I50.20", "Unspecified systolic (congestive) heart failure", True)]),
+                    abbreviations=load_abbreviations())
+    assert g.ground("allergic to bees, carries EpiPen", "diagnosis").code == "Z91.030"
+    assert g.ground("provoked DVT", "diagnosis").code == "I82.40"
+    assert g.ground("hx provoked DVT, completed anticoagulation", "diagnosis").code == "Z86.718"
+    assert g.ground("#2 HFrEF, acute on chronic - EF 25%, diuresing on IV furosemide", "diagnosis").code == "I50.23"
+
+
+def test_a_replacement_whose_title_says_the_proposed_condition_is_absent_is_refused():
+    """Issue 21, nineteenth blind set (session 39): "ultrasound shows gallstones" in a case proposed as K81.0
+    "Acute cholecystitis" once took K80.20 "… without cholecystitis …", the category's default denying what was
+    proposed; a "without" clause sharing one word of the proposal ("Tubal pregnancy": "… without intrauterine
+    pregnancy") denies nothing."""
+    from graph.extraction.lexicon import load_abbreviations
+
+    g = grounder_of(with_codes([
+        ("K80", "Cholelithiasis", False),
+        ("K80.0", "Calculus of gallbladder with acute cholecystitis", False),
+        ("K80.00", "Calculus of gallbladder with acute cholecystitis without obstruction", True),
+        ("K80.2", "Calculus of gallbladder without cholecystitis", False),
+        ("K80.20", "Calculus of gallbladder without cholecystitis without obstruction", True),
+        ("K81.0", "Acute cholecystitis", True),
+        ("O00.10", "Tubal pregnancy without intrauterine pregnancy", False),
+        ("O00.109", "Unspecified tubal pregnancy without intrauterine pregnancy", True)]),
+        abbreviations=load_abbreviations())
+    assert g.ground("gallstones", "diagnosis").code == "K80.20"  # the default, where nothing else is said
+    denied = g.ground("gallstones", "diagnosis", system="ICD10CM", code="K81.0")
+    assert denied.outcome == "reject" and "says is absent" in denied.reason, denied
+    tubal = g.ground("tubal pregnancy", "diagnosis", system="ICD10CM", code="O00.10")
+    assert (tubal.outcome, tubal.code) == ("replace", "O00.109"), tubal
