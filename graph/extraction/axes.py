@@ -25,6 +25,11 @@ _SIDE_LETTERS = {"l": "left", "r": "right"}
 #: An eye as ophthalmology notes write it (oculus dexter, sinister, uterque): a side only where an eye's
 #: condition is named, since "OD" is also an overdose.
 _EYE_SIDES = {"od": "right", "os": "left", "ou": "bilateral"}
+#: An ear as otology notes write it (auris dextra, sinistra, utraque): a side only where an ear's condition is
+#: named, since "AD" is also Alzheimer's disease or atopic dermatitis ("AS", a stop word, is never read).
+_EAR_SIDES = {"ad": "right", "au": "bilateral"}
+_EAR_WORDS = frozenset({"ear", "ears", "cerumen", "otitis", "tympanic", "tm", "otosclerosis", "cholesteatoma",
+                        "otalgia", "otorrhea", "tinnitus", "exostosis", "auricle", "pinna", "mastoiditis"})
 _EYE_WORDS = frozenset({"eye", "eyes", "cataract", "glaucoma", "retinopathy", "macular", "retinal", "retina",
                         "conjunctivitis", "keratitis", "uveitis", "iritis", "chalazion", "hordeolum", "pterygium",
                         "blepharitis", "amblyopia", "strabismus", "vitreous", "cornea", "corneal", "eyelid",
@@ -146,12 +151,14 @@ def read_axes(words: tuple[str, ...]) -> tuple[Axes, tuple[str, ...]]:
 
 def _side_letters(words: tuple[str, ...]) -> set[int]:
     """Where ``words`` write a side as its letter ("L knee", "R-sided"): every lone l or r save "r/o" and an l
-    after a number (litres: "4 L paracentesis", "2 L O2"), and OD, OS or OU beside an eye's condition."""
+    after a number (litres: "4 L paracentesis", "2 L O2"), OD, OS or OU beside an eye's condition, and AD or AU
+    beside an ear's."""
     eye = not _EYE_WORDS.isdisjoint(words)
+    ear = not _EAR_WORDS.isdisjoint(words)
     return {i for i, w in enumerate(words)
             if (w in _SIDE_LETTERS and words[i + 1:i + 2] != ("o",)
                 and not (w == "l" and i > 0 and _NUMBER.fullmatch(words[i - 1])))
-            or (eye and w in _EYE_SIDES)}
+            or (eye and w in _EYE_SIDES) or (ear and w in _EAR_SIDES)}
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -167,9 +174,11 @@ def sides_said(words: tuple[str, ...]) -> tuple[str, ...]:
     (('cortical', 'cataract', 'right'), ('od',))
     >>> sides_said(("ascites", "4", "l", "paracentesis")), sides_said(("l", "knee"))
     (('ascites', '4', 'l', 'paracentesis'), ('left', 'knee'))
+    >>> sides_said(("cerumen", "impaction", "au")), sides_said(("ad", "flare"))
+    (('cerumen', 'impaction', 'bilateral'), ('ad', 'flare'))
     """
     letters = _side_letters(words)
-    said = _SIDE_LETTERS | _EYE_SIDES
+    said = _SIDE_LETTERS | _EYE_SIDES | _EAR_SIDES
     return tuple(said[w] if i in letters else w for i, w in enumerate(words)) if letters else words
 
 

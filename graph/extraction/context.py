@@ -1803,10 +1803,13 @@ _POISONED = re.compile(r"^(?:(?:an?\s+)?(?:accidental|unintentional|intentional|
 #: A patient's or parent's telling of a dose taken by mistake: "took a double dose of insulin by mistake",
 #: "3yo accidentally ate mom's THC gummies". Only a mistake, too much or a child's getting into it makes one.
 _TAKEN_BY_MISTAKE = re.compile(
-    r"^(?:[\w-]+\s+)?(?P<mistake>accidentally\s+|mistakenly\s+)?(?:took|ate|swallowed|drank|chewed|ingested|got\s+into)\s+"
+    # a young child who got into it: an ingestion by a toddler is accidental whatever else is said
+    r"^(?:(?P<child>\d\s*(?:y/?o|yo|years?[- ]old)|\d{1,2}\s*(?:mo|m/o|months?[- ]old)|toddler|infant|baby)\s+|"
+    r"[\w-]+\s+)?(?P<mistake>accidentally\s+|mistakenly\s+)?(?:took|ate|swallowed|drank|chewed|ingested|got\s+into)\s+"
     r"(?:(?:a|an|the|some)\s+)?(?P<much>(?:(?:double|triple|extra|second|whole)\s+(?:dose|bottle|pack)s?|too\s+(?:many|much)|"
-    r"a\s+handful)\s+(?:of\s+)?)?(?:(?:his|her|my|their|\w+['’]s)\s+)?(?P<drug>[\w-]+(?:\s+[\w-]+)??)"
-    r"(?P<rest>(?:\s+(?:pills?|tablets?|capsules?))?(?:\s+(?:by\s+mistake|accidentally|this\s+morning|today|"
+    r"a\s+handful)\s+(?:of\s+)?)?(?:(?:several|a\s+few|\d+)\s+(?:of\s+)?)?"  # how many: no mistake in itself
+    r"(?:(?:his|her|my|their|\w+['’]s)\s+)?(?P<drug>[\w-]+(?:\s+[\w-]+)??)"
+    r"(?P<rest>(?:\s+(?:pills?|tablets?|tabs?|capsules?))?(?:\s+(?:by\s+mistake|accidentally|this\s+morning|today|"
     r"last\s+night|yesterday))*)\s*$", re.IGNORECASE)
 
 
@@ -1845,9 +1848,13 @@ def _taken_by_mistake(mention: str) -> tuple[str, str] | None:
     ('insulin', 'accidental (unintentional)')
     >>> _taken_by_mistake("3yo accidentally ate mom's THC gummies"), _taken_by_mistake("took ibuprofen")
     (('cannabis', 'accidental (unintentional)'), None)
+    >>> _taken_by_mistake("2 y/o ate several of grandma's metoprolol tabs")  # a young child's: accidental
+    ('beta-adrenoreceptor antagonists', 'accidental (unintentional)')
+    >>> _taken_by_mistake("he ate his metoprolol"), _taken_by_mistake("took 2 tylenol")  # no mistake said
+    (None, None)
     """
     said = _TAKEN_BY_MISTAKE.match(mention.strip())
-    if said is None or not (said["mistake"] or said["much"] or "mistake" in said["rest"].lower()
+    if said is None or not (said["mistake"] or said["much"] or said["child"] or "mistake" in said["rest"].lower()
                             or "accidentally" in said["rest"].lower() or "got into" in mention.lower()):
         return None
     drug = said["drug"].lower()

@@ -2588,3 +2588,15 @@ def test_a_replacement_whose_title_says_the_proposed_condition_is_absent_is_refu
     assert denied.outcome == "reject" and "says is absent" in denied.reason, denied
     tubal = g.ground("tubal pregnancy", "diagnosis", system="ICD10CM", code="O00.10")
     assert (tubal.outcome, tubal.code) == ("replace", "O00.109"), tubal
+
+
+def test_an_ear_written_in_latin_shorthand_is_its_side_only_beside_an_ears_condition():
+    """Issue 21, seventeenth blind set (session 39): "AU" is both ears and "AD" the right beside an ear's
+    condition ("Cerumen impaction AU": H61.23); elsewhere "AD" is Alzheimer's disease or atopic dermatitis."""
+    g = grounder_of([*with_codes([("H61.2", "Impacted cerumen", False)]),
+                     *_sided("H61.2", "Impacted cerumen, {side}", sides=(("1", "right ear"), ("2", "left ear"),
+                                                                           ("3", "bilateral"),
+                                                                           ("9", "unspecified ear")))])
+    assert g.ground("Cerumen impaction AU, removed with curette", "diagnosis").code == "H61.23"
+    assert g.ground("impacted cerumen AD", "diagnosis").code == "H61.21"
+    assert g.ground("impacted cerumen", "diagnosis").code == "H61.29"
