@@ -75,7 +75,7 @@ _COUNT = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|sev
 #: How long: "for two weeks", "over the past 3 days", "lasting over an hour", "x 3 days".
 _DURATION = rf"(?:(?:for|over|since|x|lasting|lasted)\s+(?:the\s+(?:past|last)\s+)?" \
             rf"(?:(?:over|more\s+than|less\s+than|about|almost|nearly|at\s+least|up\s+to)\s+)?{_COUNT}\s+" \
-            r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|since\s+birth|" \
+            r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|mins?|hrs?|wks?|mos?|yrs?)\b|since\s+birth|" \
             r"since\s+(?:last\s+(?:night|week|month)|yesterday|this\s+(?:morning|afternoon|week)))"
 _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|admission|" \
             r"biopsy|endoscopy|colonoscopy)"
@@ -163,8 +163,8 @@ def without_frame(mention: str) -> str:
 
     >>> without_frame("toddler brought in with a barking cough"), without_frame("liver abscess on CT")
     ('barking cough', 'liver abscess')
-    >>> without_frame("unintentional weight loss of 15 lb over two months")
-    'unintentional weight loss'
+    >>> without_frame("unintentional weight loss of 15 lb over two months"), without_frame("weight loss over 6 mo")
+    ('unintentional weight loss', 'weight loss')
     >>> without_frame("presents with crushing substernal chest pain")
     'crushing substernal chest pain'
     >>> without_frame("woman with left breast cancer"), without_frame("infant botulism")
@@ -881,8 +881,9 @@ _NOTE_ASIDES = re.compile(
     r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|mins?|minutes?|yrs?|years?))?\b"
     # how it happened, an external cause coded apart (chapter 20): "L hip contusion s/p mechanical fall"
     r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
-    r"(?:fall(?:\s+(?:down|from|off|onto|on)\s+(?:the\s+|a\s+)?(?:stairs|steps|ladder(?:\s+rungs?)?|bed|chair|roof|"
-    r"bike|bicycle|horse|curb|ice|stool|table)|\s+on\s+(?:an?\s+)?outstretched\s+(?:hand|arm))?|foosh|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|"
+    r"(?:fall(?:\s+(?:down|from|off|onto|on|against|into)\s+(?:the\s+|a\s+|an\s+)?(?:stairs|steps|ladder(?:\s+rungs?)?|"
+    r"bed|chair|roof|bike|bicycle|horse|curb|ice|stool|table|cabinet|counter|wall|door|dresser|desk|furniture|"
+    r"bathtub|tub|toilet|floor|ground|sidewalk|pavement)|\s+on\s+(?:an?\s+)?outstretched\s+(?:hand|arm))?|foosh|mvc|mva|motor\s+vehicle\s+(?:collision|accident)|assault|"
     r"straddle\s+injury|(?:fist\s*)?fight|punch|slap|being\s+(?:punched|slapped|hit))\b"
     # how long since, how large and how much: "2 wk f/u", "3 cm lac", "5 mm stone", "15-lb weight loss",
     # "stiffness ~1 hr", "PPH 1200 mL"; never the weeks a pregnancy is "at", which chapter 15 codes as its trimester
@@ -1210,8 +1211,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['hx of MI, no current symptoms', 'hx of MI'], [])
     >>> without_note_asides("pneumonia, organism not identified"), without_note_asides("chest pain")
     (['pneumonia'], [])
-    >>> without_note_asides("L hip contusion s/p mechanical fall")
-    ['L hip contusion']
+    >>> without_note_asides("L hip contusion s/p mechanical fall"), without_note_asides("lac from fall against cabinet")
+    (['L hip contusion'], ['lac'])
     >>> without_note_asides("proteinuria on UA"), without_note_asides("Klebsiella pneumonia on sputum cx")
     (['proteinuria'], ['Klebsiella pneumonia'])
     >>> without_note_asides("single R rib fx on CXR"), without_note_asides("testicular contusion from straddle injury")

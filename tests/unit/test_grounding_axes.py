@@ -2600,3 +2600,19 @@ def test_an_ear_written_in_latin_shorthand_is_its_side_only_beside_an_ears_condi
     assert g.ground("Cerumen impaction AU, removed with curette", "diagnosis").code == "H61.23"
     assert g.ground("impacted cerumen AD", "diagnosis").code == "H61.21"
     assert g.ground("impacted cerumen", "diagnosis").code == "H61.29"
+
+
+def test_clinically_significant_macular_edema_is_the_retinopathy_with_macular_edema():
+    """Issue 21, seventeenth blind set (session 39): "T2DM w/ moderate NPDR and CSME OD" had become E11.3391
+    "… without macular edema, right eye" by a fuzzy match leaving the unread word out."""
+    from graph.extraction.lexicon import load_abbreviations
+
+    eyes = (("1", "right eye"), ("2", "left eye"), ("3", "bilateral"), ("9", "unspecified eye"))
+    npdr = "Type 2 diabetes mellitus with moderate nonproliferative diabetic retinopathy"
+    g = grounder_of([*with_codes([("E11.331", f"{npdr} with macular edema", False),
+                                  ("E11.339", f"{npdr} without macular edema", False)]),
+                     *_sided("E11.331", npdr + " with macular edema, {side}", sides=eyes),
+                     *_sided("E11.339", npdr + " without macular edema, {side}", sides=eyes)],
+                    abbreviations=load_abbreviations())
+    assert g.ground("T2DM w/ moderate NPDR and CSME OD", "diagnosis").code == "E11.3311"
+    assert g.ground("T2DM w/ moderate NPDR OD", "diagnosis").code == "E11.3391"
