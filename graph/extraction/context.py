@@ -973,7 +973,7 @@ def without_mechanism(mention: str) -> str | None:
         return None
     return mention[:said.start()].strip(" ,;") or None
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
-#: A dash set apart by spaces, which ends a note's last clause as a comma does ("MDD, recurrent, moderate --
+#: A dash set apart by spaces, which ends a clause of a note's list as a comma does ("MDD, recurrent, moderate --
 #: PHQ-9 14"); never the hyphen inside a word or a range ("T2DM", "2-3").
 _SPACED_DASH = re.compile(r"\s+[-–—]{1,2}\s+")
 #: A clause that gives a value or a score ("CHA2DS2-VASc 3", "AVA 0.7 cm2", "EF 25%"): what was measured.

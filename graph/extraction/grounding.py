@@ -1327,9 +1327,9 @@ class Grounder:
         if found is None and category == "diagnosis" and last_resorts and (allergy := as_allergy_status(mention)):
             said_otherwise.append((allergy, f"status: {mention!r} is said as Z88's titles say an allergy, "
                                             f"{allergy!r}", "Z"))
-            # and as Z91.0-'s say one to a food or an insect: "allergic to bees" is Z91.030 "Bee allergy status"
+            # and as Z91.0-'s say one to a food or an insect, the one as they name it: "allergic to bees" is
+            # Z91.030 "Bee allergy status"
             allergen = allergy.removeprefix("allergy status to ")
-            # the one insect or food as the titles name it ("bees": "Bee allergy status")
             for one in dict.fromkeys((allergen[:-1] if allergen.endswith("s") and not allergen.endswith("ss")
                                       else allergen, allergen)):
                 said_otherwise.append((f"{one} allergy", f"status: {mention!r} is said as Z91.0-'s titles say an "
@@ -1724,7 +1724,7 @@ class Grounder:
         return None
 
     def _denies_the_proposal(self, decided: Decision, system: str | None, code: str | None) -> bool:
-        """``decided``'s title says "without" a word naming the proposed code's condition: K80.20 "Calculus of
+        """``decided``'s title says "without" the condition the proposed code names: K80.20 "Calculus of
         gallbladder without cholecystitis …" for a proposed K81.0 "Acute cholecystitis"."""
         proposed = self.lexicon.by_ref.get((system, _normalised(system, code))) if system and code else None
         # the condition the proposal names first, before its "with", "without", "of" or "in" parts
