@@ -123,6 +123,10 @@ _WORDING_FAILURE = re.compile(r"^proposed: its name .* (?:does not match|leaves 
 #: "due to" and "secondary to": titles say a cause either way, so a mention saying it one way is read the other.
 _CAUSE_EITHER_WAY = re.compile(r"\b(?:due to|secondary to)\b|(?<!\S)(?:2/2|d/t)(?!\S)", re.IGNORECASE)
 _OTHER_WAY = {"due to": "secondary to", "secondary to": "due to", "2/2": "secondary to", "d/t": "secondary to"}
+#: The least match of a note's part to the proposal's name for the part to name it (:meth:`Grounder.
+#: _proposal_said_in_a_part`): a part of two or three words that a longer name only holds loosely names no
+#: code; a whole mention so close still passes the proposal check, where every word of the note is weighed.
+PART_MATCH_FLOOR = 0.80
 #: The least score at which the search's closest name, being the proposal's own, corroborates the proposal.
 CORROBORATED_FLOOR = 0.60
 #: The most words a mention may have for its closest name to corroborate a proposal: a note's phrase ("AFib
@@ -887,6 +891,10 @@ _OF_CARE_OR_A_RESULT = re.compile(
 #: A test's name heading what it found: "CT: no perforation".
 _A_TESTS_RESULT = re.compile(r"^\s*[A-Za-z][A-Za-z0-9 ]{0,12}:\s+")
 _AND = re.compile(r"\band\b|&|/", re.IGNORECASE)
+#: A clause that takes a condition back: ruled out, excluded, resolved — nothing to code as present.
+_WITHDRAWN = re.compile(r"\b(?:ruled\s+out|r/o'?d|excluded|resolved|not\s+confirmed|unlikely)\b", re.IGNORECASE)
+_DIGITS = re.compile(r"[\d.]+")
+_PARTS_OF_A_NOTE = re.compile(r"[,;:()]|\s[-–—]+\s")
 #: The words that state a side, as notes and titles write them.
 _SIDE_WORDS = frozenset(SIDES) | frozenset(SIDES.values())
 
@@ -1452,6 +1460,8 @@ class Grounder:
                 if hurt.outcome != "reject" and hurt.method in _EXACT_METHODS:
                     hurt.steps.insert(0, f"{_aside(mention, form)}; it came of an injury, so it is traumatic")
                     return _judging_the_proposal(hurt, failure, system, code)
+            if self._withdraws_or_names_another(mention, form):
+                continue
             # "pAF, CHA2DS2-VASc 3" is the pAF; a proposal is judged on the whole mention (above), not the part
             decided = self.ground(form, category, finding_type=finding_type, categories=categories)
             if injured and "nontraumatic" in (decided.display or "").lower():
@@ -1588,6 +1598,10 @@ class Grounder:
                 decided.steps.insert(0, f"first clause: {mention!r} names the finding {said_first!r} first; the "
                                         "clauses after it describe it")
                 return _judging_the_proposal(decided, failure, system, code)
+        in_a_part = self._proposal_said_in_a_part(mention, category, finding_type, system, code) \
+            if found is None and last_resorts and system and code and _WORDING_FAILURE.match(failure) else None
+        if in_a_part is not None:
+            return in_a_part
         named_short = self._said_without_disease(mention, words) \
             if found is None and last_resorts and category == "diagnosis" else None
         if named_short is not None:
@@ -1703,6 +1717,94 @@ class Grounder:
                 return decided
         return None
 
+    def _withdraws_or_names_another(self, mention: str, form: str) -> bool:
+        """Whether a clause :func:`without_note_asides` left out of ``form`` takes the condition back ("PE, ruled
+        out", "pneumonia, resolved": no condition to code now, unless the note is a history) or gives a value of
+        a condition of its own ("T2DM, CKD 3": the stage of a kidney disease the diabetes code must say, never a
+        score beside it)."""
+        history = read_shorthand(mention) is not None
+        for clause in _PARTS_OF_A_NOTE.split(mention):
+            if not (clause := clause.strip()) or clause in form:
+                continue
+            if not history and _WITHDRAWN.search(clause):
+                return True
+            if any(c.isdigit() for c in clause) and (bare := _DIGITS.sub(" ", clause).strip()):
+                second = self.ground(bare, "diagnosis", last_resorts=False)
+                if second.outcome != "reject" and second.method in _EXACT_METHODS and second.system == "ICD10CM" \
+                        and not (second.code or "R").startswith("R"):
+                    return True
+        return False
+
+    def _proposal_said_in_a_part(self, mention: str, category: str, finding_type: str | None, system: str,
+                                 code: str) -> Decision | None:
+        """The proposal, where one part of a note names it as it stands (its check passes on the part alone,
+        closely) and every other part is beside it (:meth:`_beside_the_proposal`): "Primary hyperparathyroidism:
+        Ca 11.2, PTH 98" proposed as E21.0, "lip and tongue swelling (angioedema), no hives" as T78.3XXA. Two
+        readings agree — the proposer's and the note's own words — where no name says the note whole. Never a
+        history or status ("hx of …"), a part that doubts or denies, nor, for a diagnosis, a symptom's code:
+        the presentation is said in parts, the diagnosis is what the note is about. ``None`` otherwise."""
+        if read_shorthand(mention) is not None:
+            return None
+        parts = [p.strip() for p in _PARTS_OF_A_NOTE.split(mention) if p and p.strip() and tokens(p)]
+        if len(parts) < 2:
+            return None
+        for i, part in enumerate(parts):
+            if denies_or_doubts(part):
+                continue
+            decided = self._decide(part, category, finding_type=finding_type, system=system, code=code,
+                                   last_resorts=False, corroborate=False)
+            if decided.outcome != "accept" \
+                    or (category == "diagnosis" and _a_symptoms_code(decided)) \
+                    or (decided.score or 0) < PART_MATCH_FLOOR \
+                    or (decided.system, decided.code) != (system, _normalised(system, code)):
+                continue
+            if not all(self._beside_the_proposal(decided, other, category) for other in parts[:i] + parts[i + 1:]):
+                return None
+            decided.steps.insert(0, f"part: {part!r} of {mention!r} names the proposal; the rest of the note says "
+                                    "nothing its category tells apart")
+            return decided
+        return None
+
+    def _beside_the_proposal(self, decided: Decision, other: str, category: str) -> bool:
+        """Whether a part of a note leaves the proposal it sits beside as it is: a pertinent negative of what
+        the proposal's title does not say ("no hives"), or a part that doubts nothing, holds no word the titles
+        of the proposal's kin hold (:meth:`_kin_words`: "CKD 3" beside E11.9 is E11.22's word), names no finding
+        other than the proposal's own or one under it (for a finding: "chest pain, diaphoresis" lists two), and
+        no diagnosis outside the symptoms' chapter and the proposal's category ("CAD, s/p CABG": two)."""
+        said = {*tokens(other), *self.lexicon.expand(tokens(other))}
+        denial = _DENIAL_FIRST.match(other)
+        if (denial is None and denies_or_doubts(other)) or _WITHDRAWN.search(other):
+            return False
+        own = set(tokens(decided.display or "")) - _TITLES_GRAMMAR
+        if denial is not None:  # "no cor pulmonale" beside I26.99 "… without acute cor pulmonale" is its own
+            shared = (said - _TITLES_GRAMMAR) & own
+            return not shared or _says_absent(decided.display or "", shared)
+        kin = self._kin_words(decided.code or "") if decided.system == "ICD10CM" else set()
+        if {w for w in said & kin if not w.isdigit()} - own - _TITLES_GRAMMAR:
+            return False
+        if category == "finding":
+            other_finding = self.ground(other, "finding", last_resorts=False)
+            if other_finding.outcome != "reject" and other_finding.method in _EXACT_METHODS \
+                    and not self._within(decided, other_finding):
+                return False
+        second = self.ground(other, "diagnosis", last_resorts=False)
+        return not (second.outcome != "reject" and second.system == "ICD10CM" and second.method in _EXACT_METHODS
+                    and not (second.code or "R").startswith(("R", (decided.code or "")[:3])))
+
+    def _kin_words(self, code: str) -> set[str]:
+        """The words of the names of the codes of ``code``'s category that say its condition (the words of its
+        title before any "with", "of", "in" or comma): its axes and complications ("Type 2 diabetes mellitus
+        with diabetic chronic kidney disease"), never its category's other conditions (M79.6- "Pain in limb"
+        beside M79.7 "Fibromyalgia")."""
+        entry = self.lexicon.get("ICD10CM", code)
+        condition = set(tokens(_PARTS.split(entry.display, maxsplit=1)[0])) - _TITLES_GRAMMAR if entry else set()
+        named: set[str] = set()
+        for kin in self._icd_codes_under(code[:3]):
+            for name in (tokens(kin.display, keep_qualifiers=True), *self.lexicon.names_of(kin)):
+                if condition <= set(name):
+                    named.update(name)
+        return named
+
     def _said_without_disease(self, mention: str, words: tuple[str, ...]) -> Decision | None:
         """A disease said by the words before its name's last, "disease" or "syndrome" ("Lyme", "celiac", "hand
         foot and mouth", "Graves", "carpal tunnel"): the ICD-10-CM concept the whole name names exactly. Never a
@@ -1752,6 +1854,8 @@ class Grounder:
         if decided.system not in ("ICD10CM", "HPO") or not decided.code:
             return False
         clause = _A_TESTS_RESULT.sub("", clause)  # "CT: no perf or abscess": what the test found
+        if _WITHDRAWN.search(clause):
+            return False  # "PE, ruled out": the condition taken back, no detail of it
         denial = _DENIAL_FIRST.match(clause)
         if denial is not None and _BUT.search(clause):
             return False  # "no fever but a new cough": what follows "but" is said, not denied

@@ -538,3 +538,77 @@ def test_a_region_of_the_abdomen_said_before_abdominal_is_the_regions_finding():
     grounder = Grounder(Lexicon(entries, {"HPO": hpo}, {}), phrasings=[])
     assert grounder.ground("epigastric abdominal pain", "finding").code == "HP:0410019"
     assert grounder.ground("crampy abdominal pain", "finding").code == "HP:0002027"  # no region: the head
+
+
+def _parts_lexicon() -> Lexicon:
+    r, hpo = "ICD10CM@2026", "HPO@1"
+    return Lexicon([
+        Entry("ICD10CM", "E21", "Hyperparathyroidism and other disorders of parathyroid gland", r, "category",
+              billable=False),
+        Entry("ICD10CM", "E21.0", "Primary hyperparathyroidism", r, "code", billable=True),
+        Entry("ICD10CM", "E21.3", "Hyperparathyroidism, unspecified", r, "code", billable=True),
+        Entry("ICD10CM", "E11", "Type 2 diabetes mellitus", r, "category", billable=False),
+        Entry("ICD10CM", "E11.9", "Type 2 diabetes mellitus without complications", r, "code", billable=True),
+        Entry("ICD10CM", "E11.22", "Type 2 diabetes mellitus with diabetic chronic kidney disease", r, "code",
+              billable=True),
+        Entry("ICD10CM", "N18.30", "Chronic kidney disease, stage 3 unspecified", r, "code", billable=True),
+        Entry("ICD10CM", "I26.99", "Other pulmonary embolism without acute cor pulmonale", r, "code", billable=True,
+              names=("Pulmonary embolism",)),
+        Entry("ICD10CM", "R07.9", "Chest pain, unspecified", r, "code", billable=True),
+        Entry("HPO", "HP:0000118", "Phenotypic abnormality", hpo, "term"),
+        Entry("HPO", "HP:0100749", "Chest pain", hpo, "term", parents=["HP:0000118"]),
+        Entry("HPO", "HP:0000103", "Polyuria", hpo, "term", parents=["HP:0000118"]),
+    ], {"ICD10CM": r, "HPO": hpo}, {})
+
+
+def test_a_proposal_one_part_of_a_note_names_is_kept_where_the_rest_is_beside_it():
+    """Two readings agree: the proposer's code and a part of the note that names it; the other parts are a
+    test's values, a pertinent negative, or a presentation, never an axis of the code's kin nor a second
+    condition."""
+    grounder = Grounder(_parts_lexicon(), phrasings=[])
+    note = "primary hyperparathyroidism: calcium 11.2, PTH 98, no kidney stones"
+    kept = grounder.ground(note, "diagnosis", system="ICD10CM", code="E21.0")
+    assert (kept.outcome, kept.code) == ("accept", "E21.0") and kept.steps[0].startswith("part:")
+    assert grounder.ground(note, "diagnosis").outcome == "reject"  # the note's words alone name nothing whole
+    # a part that is an axis of the proposal's kin: the stage E11.22 says
+    kin = grounder.ground("type 2 diabetes mellitus: chronic kidney disease stage 3, on metformin", "diagnosis",
+                          system="ICD10CM", code="E11.9")
+    assert kin.code != "E11.9"
+    # a second condition, a doubt, a symptom's code for a diagnosis, a finding listed beside another
+    assert grounder.ground("primary hyperparathyroidism: pulmonary embolism, on heparin", "diagnosis",
+                           system="ICD10CM", code="E21.0").outcome == "reject"
+    assert grounder.ground("primary hyperparathyroidism: calcium 11.2, ruled out", "diagnosis",
+                           system="ICD10CM", code="E21.0").outcome == "reject"
+    symptom = grounder.ground("chest pain: calcium 11.2, PTH 98", "diagnosis", system="ICD10CM", code="R07.9")
+    assert not any(step.startswith("part:") for step in symptom.steps)
+    said = grounder.ground("chest pain: calcium 11.2, PTH 98", "finding", system="HPO", code="HP:0100749")
+    assert (said.outcome, said.code) == ("accept", "HP:0100749")
+    assert grounder.ground("calcium 11.2: chest pain, polyuria", "finding",
+                           system="HPO", code="HP:0100749").outcome == "reject"
+    # a word only the proposal's kin say; a denial of what the title says, and of what it says is absent
+    assert grounder.ground("type 2 diabetes mellitus: kidney involvement, on metformin", "diagnosis",
+                           system="ICD10CM", code="E11.9").outcome == "reject"
+    assert grounder.ground("primary hyperparathyroidism: calcium 11.2, no primary disease", "diagnosis",
+                           system="ICD10CM", code="E21.0").outcome == "reject"
+    assert grounder.ground("pulmonary embolism: PESI 2, no cor pulmonale", "diagnosis",
+                           system="ICD10CM", code="I26.99").code == "I26.99"
+
+
+def test_a_part_only_loosely_held_by_a_longer_name_does_not_name_the_proposal():
+    r = "ICD10CM@2026"
+    grounder = Grounder(Lexicon([Entry("ICD10CM", "L98.1", "Factitial dermatitis of skin", r, "code",
+                                       billable=True)], {"ICD10CM": r}, {}), phrasings=[])
+    assert grounder.ground("dermatitis: calcium 11.2, PTH 98", "diagnosis",
+                           system="ICD10CM", code="L98.1").outcome == "reject"
+    assert grounder.ground("factitial dermatitis: calcium 11.2, PTH 98", "diagnosis",
+                           system="ICD10CM", code="L98.1").outcome == "accept"
+
+
+def test_a_clause_taking_the_condition_back_or_naming_a_condition_by_its_value_is_no_aside():
+    """"Pulmonary embolism, ruled out" is no embolism to code; "type 2 diabetes, chronic kidney disease 3"
+    gives the stage of a second condition, never a score beside the first (E11.9 would deny it)."""
+    grounder = Grounder(_parts_lexicon(), phrasings=[])
+    assert grounder.ground("pulmonary embolism, ruled out", "diagnosis").outcome == "reject"
+    assert grounder.ground("pulmonary embolism, resolved", "diagnosis").outcome == "reject"
+    assert grounder.ground("pulmonary embolism, PESI 2", "diagnosis").code == "I26.99"
+    assert grounder.ground("type 2 diabetes mellitus, chronic kidney disease 3", "diagnosis").code != "E11.9"
