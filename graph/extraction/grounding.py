@@ -891,6 +891,14 @@ _OF_CARE_OR_A_RESULT = re.compile(
 #: A test's name heading what it found: "CT: no perforation".
 _A_TESTS_RESULT = re.compile(r"^\s*[A-Za-z][A-Za-z0-9 ]{0,12}:\s+")
 _AND = re.compile(r"\band\b|&|/", re.IGNORECASE)
+#: A note's heading before a colon, and what it heads ("Pharmacy med rec: …", "CT A/P IMPRESSION: …").
+_HEADED = re.compile(r"^\s*(?P<heading>[^:\"{}]{1,70}?)\s*:\s+(?P<rest>\S.*)$", re.DOTALL)
+#: The most words of a heading: a longer text before a colon is a sentence of the note, not its heading.
+HEADING_MOST_WORDS = 7
+#: A heading that says whose or when (a history), which what it heads is not said without.
+_HISTORY_HEADING = re.compile(r"\b(?:history|hx|pmh|psh|pmhx|fhx|fh|family|h/o|prior|previous|past)\b", re.IGNORECASE)
+#: Weeks of gestation a heading gives ("Prenatal intake at 16w2d").
+_GESTATION_IN = re.compile(r"\b\d{1,2}\s*(?:w\s*[0-6]\s*d|weeks?|wks?)\b(?:\s+(?:gestation|pregnant))?", re.IGNORECASE)
 #: A clause that takes a condition back: ruled out, excluded, resolved — nothing to code as present.
 _WITHDRAWN = re.compile(r"\b(?:ruled\s+out|r/o'?d|excluded|resolved|not\s+confirmed|unlikely)\b", re.IGNORECASE)
 _DIGITS = re.compile(r"[\d.]+")
@@ -1050,6 +1058,14 @@ class Grounder:
                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"tag: {mention!r} is {untagged!r}, without its SNOMED CT semantic tag")
             return decided
+        headed = self._under_a_heading(mention) if last_resorts else None
+        if headed is not None:
+            decided = self.ground(headed[1], category, finding_type=finding_type, system=system, code=code,
+                                  categories=categories, corroborate=corroborate)
+            if decided.outcome != "reject":
+                decided.steps.insert(0, f"heading: {headed[0]!r} says where in the record {headed[1]!r} is "
+                                        "written, no word of a code")
+                return decided
         if last_resorts and (mended := self._inflammation_respelled(mention)) is not None:
             # "diverticulitus" is a slip of diverticulitis, never the diverticulosis a looser match would take
             decided = self.ground(mended, category, finding_type=finding_type, system=system, code=code,
@@ -1716,6 +1732,24 @@ class Grounder:
             if decided.outcome != "reject" and decided.system == "ICD10CM" and (decided.code or " ")[0] in "PQ":
                 return decided
         return None
+
+    def _under_a_heading(self, mention: str) -> tuple[str, str] | None:
+        """A note's own heading before a colon and what it heads: "Home health referral: paralysis agitans, …",
+        "Death certificate, Part I line (a): aspiration pneumonia", "X-ray L foot: nondisplaced fracture …" — a
+        few words that name no diagnosis or finding themselves (never "Hypertension: well controlled"), nor a
+        history ("PMH: MI" is no current MI). Weeks of gestation the heading gives go with what it heads
+        ("Prenatal intake at 16w2d: …" is in the second trimester). ``None`` otherwise."""
+        headed = _HEADED.match(mention)
+        if headed is None or _HISTORY_HEADING.search(headed["heading"]) \
+                or len(headed["heading"].split()) > HEADING_MOST_WORDS:
+            return None
+        heading, rest = headed["heading"].strip(), headed["rest"].strip()
+        if any(self.ground(heading, either, last_resorts=False).outcome != "reject"
+               for either in ("diagnosis", "finding")):
+            return None
+        weeks = _GESTATION_IN.search(heading)
+        return heading, f"{rest}, {weeks.group(0).strip(' ,')}" if weeks is not None and not trimester_said(rest) \
+            else rest
 
     def _withdraws_or_names_another(self, mention: str, form: str) -> bool:
         """Whether a clause :func:`without_note_asides` left out of ``form`` takes the condition back ("PE, ruled

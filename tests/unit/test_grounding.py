@@ -583,7 +583,7 @@ def test_a_proposal_one_part_of_a_note_names_is_kept_where_the_rest_is_beside_it
     assert not any(step.startswith("part:") for step in symptom.steps)
     said = grounder.ground("chest pain: calcium 11.2, PTH 98", "finding", system="HPO", code="HP:0100749")
     assert (said.outcome, said.code) == ("accept", "HP:0100749")
-    assert grounder.ground("calcium 11.2: chest pain, polyuria", "finding",
+    assert grounder.ground("calcium 11.2; chest pain, polyuria", "finding",
                            system="HPO", code="HP:0100749").outcome == "reject"
     # a word only the proposal's kin say; a denial of what the title says, and of what it says is absent
     assert grounder.ground("type 2 diabetes mellitus: kidney involvement, on metformin", "diagnosis",
@@ -612,3 +612,17 @@ def test_a_clause_taking_the_condition_back_or_naming_a_condition_by_its_value_i
     assert grounder.ground("pulmonary embolism, resolved", "diagnosis").outcome == "reject"
     assert grounder.ground("pulmonary embolism, PESI 2", "diagnosis").code == "I26.99"
     assert grounder.ground("type 2 diabetes mellitus, chronic kidney disease 3", "diagnosis").code != "E11.9"
+
+
+def test_a_notes_heading_is_read_past_unless_it_names_a_condition_or_a_history():
+    grounder = Grounder(_parts_lexicon(), phrasings=[])
+    headed = grounder.ground("Home health referral: primary hyperparathyroidism", "diagnosis")
+    assert headed.code == "E21.0" and headed.steps[0].startswith("heading:")
+    for written in ("PMH: pulmonary embolism", "Pulmonary embolism: primary hyperparathyroidism"):
+        assert not any(step.startswith("heading:") for step in grounder.ground(written, "diagnosis").steps)
+    assert grounder._under_a_heading("The nurse practitioner saw her today and wrote down: pulmonary embolism") \
+        is None  # a sentence of the note, no heading
+    assert grounder._under_a_heading("Prenatal intake at 16w2d: preterm labor") == (
+        "Prenatal intake at 16w2d", "preterm labor, 16w2d")
+    assert grounder._under_a_heading("Prenatal intake at 16w2d: preterm labor at 20 weeks")[1] == \
+        "preterm labor at 20 weeks"
