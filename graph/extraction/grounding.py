@@ -891,6 +891,10 @@ _OF_CARE_OR_A_RESULT = re.compile(
 #: A test's name heading what it found: "CT: no perforation".
 _A_TESTS_RESULT = re.compile(r"^\s*[A-Za-z][A-Za-z0-9 ]{0,12}:\s+")
 _AND = re.compile(r"\band\b|&|/", re.IGNORECASE)
+#: The infection a cause names after its agent ("E. coli bacteremia", "MRSA infection"): what is left is the
+#: agent, as titles of a condition due to an organism name it.
+_INFECTION_OF_AN_AGENT = re.compile(r"\s+(?:bacter(?:a)?emia|fung(?:a)?emia|vir(?:a)?emia|infection)\s*$",
+                                   re.IGNORECASE)
 #: A note's heading before a colon, and what it heads ("Pharmacy med rec: …", "CT A/P IMPRESSION: …").
 _HEADED = re.compile(r"^\s*(?P<heading>[^:\"{}]{1,70}?)\s*:\s+(?P<rest>\S.*)$", re.DOTALL)
 #: The most words of a heading: a longer text before a colon is a sentence of the note, not its heading.
@@ -1373,6 +1377,13 @@ class Grounder:
                 exact_only[form] = set(tokens(adjective))
                 said_otherwise.append((form, f"cause: {mention!r} is said as ICD-10-CM titles say that cause, "
                                              f"{form!r}", None))
+            if (organism := _INFECTION_OF_AN_AGENT.sub("", caused[1])) != caused[1]:
+                # "sepsis secondary to E. coli bacteremia": A41.51 "Sepsis due to Escherichia coli", the agent of
+                # the infection the cause is, named exactly; never the sepsis coded bare beside its organism
+                by_agent = f"{caused[0]} due to {organism}"
+                exact_only[by_agent] = set()
+                said_otherwise.append((by_agent, f"cause: {caused[1]!r} is an infection by {organism!r}, which titles "
+                                                 f"say as the cause: {by_agent!r}", None))
             said_otherwise.append((caused[0], f"cause: {caused[0]!r} is said to be due to {caused[1]!r}: "
                                               f"{caused[0]!r} is coded, {caused[1]!r} apart", None))
         if found is None and category == "finding" and (at_site := site_first(mention)):

@@ -626,3 +626,20 @@ def test_a_notes_heading_is_read_past_unless_it_names_a_condition_or_a_history()
         "Prenatal intake at 16w2d", "preterm labor, 16w2d")
     assert grounder._under_a_heading("Prenatal intake at 16w2d: preterm labor at 20 weeks")[1] == \
         "preterm labor at 20 weeks"
+
+
+def test_a_cause_that_is_an_infection_by_an_agent_is_read_as_titles_name_the_agent():
+    """"Sepsis secondary to E. coli bacteremia": A41.51 "Sepsis due to Escherichia coli", never the sepsis
+    coded bare beside its organism; a cause with no agent titles name leaves the condition coded alone."""
+    r = "ICD10CM@2026"
+    lexicon = Lexicon([
+        Entry("ICD10CM", "A41", "Other sepsis", r, "category", billable=False),
+        Entry("ICD10CM", "A41.51", "Sepsis due to Escherichia coli [E. coli]", r, "code", billable=True),
+        Entry("ICD10CM", "A41.9", "Sepsis, unspecified organism", r, "code", billable=True),
+    ], {"ICD10CM": r}, {})
+    grounder = Grounder(lexicon, phrasings=[])
+    assert grounder.ground("sepsis secondary to Escherichia coli bacteremia", "diagnosis").code == "A41.51"
+    kept = grounder.ground("sepsis secondary to Escherichia coli bacteremia", "diagnosis",
+                           system="ICD10CM", code="A41.51")
+    assert (kept.outcome, kept.code) == ("accept", "A41.51")
+    assert grounder.ground("sepsis secondary to urinary tract infection", "diagnosis").code == "A41.9"
