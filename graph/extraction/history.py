@@ -43,8 +43,11 @@ _HOW_MUCH_AFTER = re.compile(r"\s*,?\s*\d+(?:\.\d+)?\s*(?:l|lpm|liters?|litres?)
 _DONOR = re.compile(r"\b(?:(?:deceased|living|cadaveric)(?:[- ](?:related|unrelated))?[- ]donor|cadaveric)\s+",
                     re.IGNORECASE)
 #: "long-term steroid use", "chronic opioid use": a treatment the patient is on.
-_LONG_TERM_USE = re.compile(r"^\s*(?:long[- ]term|chronic|daily)\s+(?P<rest>\S.*?)\s+(?:use|therapy)\s*$",
+_LONG_TERM_USE = re.compile(r"^\s*(?:long[- ]term|chronic|daily)\s+(?P<rest>\S.*?)\s+(?:use|user|therapy)\s*$",
                             re.IGNORECASE)
+#: The patient named before what is said of them ("patient is O2-dependent", "pt on maintenance HD"): no word
+#: of the code.
+_THE_PATIENT = re.compile(r"^\s*(?:the\s+)?(?:patient|pt)(?:\s+(?:is|has\s+been))?\s+(?=\S)", re.IGNORECASE)
 #: "HD dependent", "dialysis-dependent", "oxygen dependent": a treatment the patient depends on.
 _DEPENDENT = re.compile(r"^\s*(?:(?:home|chronic)\s+)?(?P<rest>\S.*?)[- ]dependent\s*$", re.IGNORECASE)
 #: "PPM placed 2018 for CHB", "ICD implanted in 2020": a device in place, the status it leaves (the reason it
@@ -135,7 +138,12 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='treatment', of='HD'), Shorthand(kind='treatment', of='TPN'))
     >>> read_shorthand("Colostomy in place since Hartmann procedure for perforated diverticulitis (2023)")
     Shorthand(kind='status', of='Colostomy')
+    >>> read_shorthand("patient is O2-dependent"), read_shorthand("long-term insulin user")
+    (Shorthand(kind='treatment', of='O2'), Shorthand(kind='treatment', of='insulin'))
+    >>> read_shorthand("pt on maintenance hemodialysis MWF")
+    Shorthand(kind='treatment', of='hemodialysis')
     """
+    mention = _THE_PATIENT.sub("", mention)
     found = _FORMS.match(mention)
     if found is None:
         if (relatives := _RELATIVES_HAD.match(mention)) is not None:
