@@ -339,7 +339,10 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           # and its kin take where the title says neither
                           "reducible",
                           # what brought on a thrombosis, which no I82 or Z86.71- title tells ("provoked DVT")
-                          "provoked", "unprovoked"})
+                          "provoked", "unprovoked",
+                          # how it came on, said as an adverb ("acutely confused"), and what wore it ("degenerative
+                          # rotator cuff tear": M75.1-, whose default is "not specified as traumatic")
+                          "acutely", "suddenly", "degenerative"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -347,6 +350,8 @@ def without_course(words: tuple[str, ...]) -> tuple[str, ...]:
 
     >>> without_course(("congestive", "heart", "failure", "exacerbation")), without_course(("asthma",))
     (('congestive', 'heart', 'failure'), ('asthma',))
+    >>> without_course(("acutely", "confused")), without_course(("degenerative", "rotator", "cuff", "tear"))
+    (('confused',), ('rotator', 'cuff', 'tear'))
     """
     return tuple(w for w in words if w not in COURSE_WORDS)
 

@@ -37,6 +37,10 @@ _INTENSIFIER = re.compile(r"\b(?:really|so|super|quite|extremely|pretty|awfully|
                           re.IGNORECASE)
 
 
+#: A quotation mark around a patient's own words, never an apostrophe inside a word ("don't", "Crohn's").
+_QUOTATION_MARK = re.compile(r"(?<![\w])['‘’\"“”]|['‘’\"“”](?![\w])")
+
+
 def denies_or_doubts(text: str) -> bool:
     """``text`` holds a word that denies, doubts or puts in the past what it says.
 
@@ -107,12 +111,15 @@ def lay_readings(phrasings: list[Phrasing], mention: str, category: str) -> list
     ['bruising susceptibility']
     >>> [p.means for p in lay_readings(phrasings, "SBP dropped 30 on standing with lightheadedness", "finding")]
     ['orthostatic hypotension', 'lightheadedness']
+    >>> [p.means for p in lay_readings(phrasings, "caller says her heart 'keeps fluttering' since noon", "finding")]
+    ['palpitations']
     """
     gate = _ANY_OF.get(id(phrasings))
     if gate is None or gate[0] is not phrasings:  # one search for all patterns first: most mentions hold none
         gate = _ANY_OF[id(phrasings)] = (phrasings, re.compile("|".join(f"(?:{p.pattern.pattern})" for p in phrasings)
                                                                   or "(?!)", re.IGNORECASE))
-    for said in dict.fromkeys((mention, _INTENSIFIER.sub("", mention))):
+    unquoted = _QUOTATION_MARK.sub("", mention)  # "her heart 'keeps fluttering'": a patient's words, quoted
+    for said in dict.fromkeys((mention, _INTENSIFIER.sub("", mention), unquoted, _INTENSIFIER.sub("", unquoted))):
         if gate[1].search(said) and (found := [p for p in phrasings if p.says(said, category)]):
             # what the sentence says first leads ("SBP dropped on standing, with lightheadedness"); the file's
             # order (the narrower first) among phrasings said from the same word

@@ -157,6 +157,12 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
     ("leaks urine, wears pads daily", "finding", "urinary incontinence"),
     ("my hands have been shaking a lot lately", "finding", "hand tremor"),
     ("I sweat through my shirts all day", "finding", "hyperhidrosis"),
+    # the twentieth blind set's tuned half (session 40): a school nurse's, a telephone triage's and a newborn's notes
+    ("toenail fungus on both big toes", "diagnosis", "onychomycosis"),
+    ("Newborn day 3: physiologic jaundice, TSB 12.1", "diagnosis", "neonatal jaundice"),
+    ("parents declined MMR and varicella vaccines after counseling", "diagnosis",
+     "immunization not carried out because of caregiver refusal"),
+    ("caller says her heart 'keeps fluttering and skipping beats'", "finding", "palpitations"),
 ])
 def test_a_patients_own_words_say_the_term(mention, category, means):
     assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
@@ -166,6 +172,7 @@ def test_a_patients_own_words_say_the_term(mention, category, means):
                                      "periods are light", "no lump in her breast", "my back doesn't hurt",
                                      "no longer itchy", "my heart is breaking", "no knee swelling",
                                      "my ears are not ringing", "UA: no protein", "no leaking of urine",
-                                     "my eye is not blurry"])
+                                     "my eye is not blurry", "parents did not decline vaccines",
+                                     "no toenail fungus"])
 def test_a_denial_or_a_normal_is_no_phrasing(mention):
     assert lay_readings(load_lay_phrasing(), mention, "finding") == []
