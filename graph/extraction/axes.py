@@ -342,7 +342,10 @@ COURSE_WORDS = frozenset({"exacerbation", "flare", "flareup", "flaring", "worsen
                           "provoked", "unprovoked",
                           # how it came on, said as an adverb ("acutely confused"), and what wore it ("degenerative
                           # rotator cuff tear": M75.1-, whose default is "not specified as traumatic")
-                          "acutely", "suddenly", "degenerative"})
+                          "acutely", "suddenly", "degenerative",
+                          # what an endoscopy saw of an inflammation ICD-10-CM does not tell apart ("GERD with
+                          # erosive esophagitis" is K21.00 "… with esophagitis, without bleeding")
+                          "erosive"})
 
 
 def without_course(words: tuple[str, ...]) -> tuple[str, ...]:

@@ -875,7 +875,9 @@ _NOTE_ASIDES = re.compile(
     r"rn|ems|paramedics?|staff|teacher|roommate|friend|coworker|pcp)\b"
     # and where: "syncope in ED", "BP 190/110 at triage" (a place of care, never a part of the body)
     r"|\s*,?\s*\b(?:(?:seen|noted|found|presented|presenting)\s+)?(?:in|at)\s+(?:the\s+)?(?:ed|er|"
-    r"emergency\s+(?:department|room)|clinic|triage|urgent\s+care|office|waiting\s+room)\b"
+    r"emergency\s+(?:department|room)|clinic|triage|urgent\s+care|office|waiting\s+room|"
+    # where it happened, a place of occurrence coded apart (Y92): "hip fx after a fall at the nursing home"
+    r"nursing\s+home|(?:assisted[- ]living|care)\s+(?:facility|home)|school|work|home|daycare|gym)\b"
     # DSM-5's specifiers of a remission, which ICD-10-CM codes as "in remission" whichever (F10.21)
     r"|\s*\b(?:early|sustained)\b(?=\s+remission\b)"
     r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|mins?|minutes?|yrs?|years?))?\b"
@@ -1225,6 +1227,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['N/V'], ['UGIB'])
     >>> without_note_asides("syncope in ED"), without_note_asides("BP 190/110 at triage")
     (['syncope'], ['BP 190/110'])
+    >>> without_note_asides("L femoral neck fx after a ground-level fall at the nursing home")
+    ['L femoral neck fx']
     >>> without_note_asides("L facial droop noted by daughter at 0700")
     ['L facial droop at 0700']
     >>> without_note_asides("morning joint stiffness ~1 hr"), without_note_asides("PPH 1200 mL")
@@ -1347,6 +1351,29 @@ _SEMANTIC_TAG = re.compile(r"\s*\((?:disorder|finding|situation|clinical finding
                            r"observable entity|event|person|procedure|regime/therapy|body structure|"
                            r"physical object|qualifier value|substance|product|organism|navigational concept)\)\s*$",
                            re.IGNORECASE)
+
+
+#: A FHIR resource's text as JSON ("code": {"text": "…"}) or quoted after the element it was written in
+#: ('Condition.code.text: "GERD w/ erosive esophagitis"; coding.code: K21.9').
+_FHIR_JSON_TEXT = re.compile(r'"text"\s*:\s*"(?P<text>[^"]+)"')
+_QUOTED_AFTER_ELEMENT = re.compile(r'^[^"]{0,80}:\s*"(?P<text>[^"]+)"')
+
+
+def fhir_text(mention: str) -> str | None:
+    """The text a FHIR resource or element carries inside a mention, where the mention quotes it: the words a
+    person wrote, without the JSON around them or the coding beside them (a code given there is a proposal,
+    judged as one). ``None`` where no text is quoted so.
+
+    >>> fhir_text('FHIR Condition: {"code": {"text": "Hypertensive nephrosclerosis", "coding": [{"code": "I10"}]}}')
+    'Hypertensive nephrosclerosis'
+    >>> fhir_text('Condition.code.text: "GERD w/ erosive esophagitis, no GI bleed"; coding.code: K21.9')
+    'GERD w/ erosive esophagitis, no GI bleed'
+    >>> fhir_text('pt says "my sugar dropped"') is None, fhir_text("Acute bronchitis (disorder)") is None
+    (True, True)
+    """
+    found = _FHIR_JSON_TEXT.search(mention) if "{" in mention else _QUOTED_AFTER_ELEMENT.match(mention)
+    text = found["text"].strip() if found is not None else ""
+    return text or None
 
 
 def without_semantic_tag(mention: str) -> str:

@@ -82,6 +82,7 @@ from graph.extraction.context import (
     due_to,
     exertional,
     features_stage_apart,
+    fhir_text,
     first_clause,
     found_by_a_test,
     in_a_newborn,
@@ -1062,6 +1063,12 @@ class Grounder:
                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"tag: {mention!r} is {untagged!r}, without its SNOMED CT semantic tag")
             return decided
+        carried = fhir_text(mention)
+        if carried is not None:  # what a FHIR Condition's text says, without the JSON or the coding around it
+            decided = self.ground(carried, category, finding_type=finding_type, system=system, code=code,
+                                  categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+            decided.steps.insert(0, f"FHIR: {mention!r} carries the text {carried!r}")
+            return decided
         headed = self._under_a_heading(mention) if last_resorts else None
         if headed is not None:
             decided = self.ground(headed[1], category, finding_type=finding_type, system=system, code=code,
@@ -1487,10 +1494,10 @@ class Grounder:
                 if hurt.outcome != "reject" and hurt.method in _EXACT_METHODS:
                     hurt.steps.insert(0, f"{_aside(mention, form)}; it came of an injury, so it is traumatic")
                     return _judging_the_proposal(hurt, failure, system, code)
-            if self._withdraws_or_names_another(mention, form):
-                continue
             # "pAF, CHA2DS2-VASc 3" is the pAF; a proposal is judged on the whole mention (above), not the part
             decided = self.ground(form, category, finding_type=finding_type, categories=categories)
+            if decided.outcome != "reject" and self._withdraws_or_names_another(mention, form, decided):
+                continue
             if injured and "nontraumatic" in (decided.display or "").lower():
                 continue
             # a fuzzy match only where its title holds every word as written ("L hip contusion": "Contusion of
@@ -1749,11 +1756,12 @@ class Grounder:
         "Death certificate, Part I line (a): aspiration pneumonia", "X-ray L foot: nondisplaced fracture …" — a
         few words that name no diagnosis or finding themselves (never "Hypertension: well controlled"), nor a
         history ("PMH: MI" is no current MI). Weeks of gestation the heading gives go with what it heads
-        ("Prenatal intake at 16w2d: …" is in the second trimester). ``None`` otherwise."""
+        ("Prenatal intake at 16w2d: …" is in the second trimester). A history's heading only where what it heads
+        says its history or status itself ("Past surgical history: s/p CABG"). ``None`` otherwise."""
         headed = _HEADED.match(mention)
-        if headed is None or _HISTORY_HEADING.search(headed["heading"]) \
-                or len(headed["heading"].split()) > HEADING_MOST_WORDS:
-            return None
+        if headed is None or len(headed["heading"].split()) > HEADING_MOST_WORDS or (
+                _HISTORY_HEADING.search(headed["heading"]) and read_shorthand(headed["rest"]) is None):
+            return None  # "Past surgical history: s/p CABG" says its status itself
         heading, rest = headed["heading"].strip(), headed["rest"].strip()
         if any(self.ground(heading, either, last_resorts=False).outcome != "reject"
                for either in ("diagnosis", "finding")):
@@ -1762,11 +1770,11 @@ class Grounder:
         return heading, f"{rest}, {weeks.group(0).strip(' ,')}" if weeks is not None and not trimester_said(rest) \
             else rest
 
-    def _withdraws_or_names_another(self, mention: str, form: str) -> bool:
-        """Whether a clause :func:`without_note_asides` left out of ``form`` takes the condition back ("PE, ruled
-        out", "pneumonia, resolved": no condition to code now, unless the note is a history) or gives a value of
-        a condition of its own ("T2DM, CKD 3": the stage of a kidney disease the diabetes code must say, never a
-        score beside it)."""
+    def _withdraws_or_names_another(self, mention: str, form: str, decided: Decision) -> bool:
+        """Whether a clause :func:`without_note_asides` left out of ``form`` (grounded as ``decided``) takes the
+        condition back ("PE, ruled out", "pneumonia, resolved": no condition to code now, unless the note is a
+        history) or gives a value of a condition of its own ("T2DM, CKD 3": the stage of a kidney disease the
+        diabetes code must say, never a score beside it; "GAD (GAD-7 of 16)" is the same disorder's score)."""
         history = read_shorthand(mention) is not None
         for clause in _PARTS_OF_A_NOTE.split(mention):
             if not (clause := clause.strip()) or clause in form:
@@ -1776,7 +1784,7 @@ class Grounder:
             if any(c.isdigit() for c in clause) and (bare := _DIGITS.sub(" ", clause).strip()):
                 second = self.ground(bare, "diagnosis", last_resorts=False)
                 if second.outcome != "reject" and second.method in _EXACT_METHODS and second.system == "ICD10CM" \
-                        and not (second.code or "R").startswith("R"):
+                        and not (second.code or "R").startswith(("R", (decided.code or "")[:3] or "R")):
                     return True
         return False
 
@@ -1939,8 +1947,11 @@ class Grounder:
         # "… diabetic chronic kidney disease" for the words of E11.9 that "CKD" reads as)
         titled = {w for name in (self.lexicon.names_of(entry) if entry else ()) for w in name}
         said_first = [w for w in self.lexicon.expand(tokens(condition)) if w in titled]
+        # a condition given with its value names the condition all the same ("pulmonary embolism 2", "CKD 3")
+        numberless = _DIGITS.sub(" ", clause).strip() if any(c.isdigit() for c in clause) else ""
         return not self._named_together(said_first, words, decided.system, least=1) \
-            and (_OF_CARE_OR_A_RESULT.match(clause) is not None or not self._names_a_concept(clause)
+            and (_OF_CARE_OR_A_RESULT.match(clause) is not None
+                 or not (self._names_a_concept(clause) or (numberless and self._names_a_concept(numberless)))
                  or (may_name and not self._category_says_with(decided.code[:3])))
 
     def _lists_another_finding(self, first: Decision, note: str) -> bool:

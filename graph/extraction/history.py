@@ -45,6 +45,11 @@ _DONOR = re.compile(r"\b(?:(?:deceased|living|cadaveric)(?:[- ](?:related|unrela
 #: "long-term steroid use", "chronic opioid use": a treatment the patient is on.
 _LONG_TERM_USE = re.compile(r"^\s*(?:long[- ]term|chronic|daily)\s+(?P<rest>\S.*?)\s+(?:use|user|therapy)\s*$",
                             re.IGNORECASE)
+#: How many vessels a bypass grafted ("s/p three-vessel CABG"): ICD-10-CM's status is one however many.
+_VESSELS = re.compile(r"\b(?:single|double|triple|quadruple|one|two|three|four|five|[1-6])[- ]vessel\s+",
+                      re.IGNORECASE)
+#: A spaced dash, after which a note comments on what it has said ("s/p CABG - on aspirin").
+_COMMENT_AFTER_DASH = re.compile(r"\s+[-–—]{1,2}\s+")
 #: The patient named before what is said of them ("patient is O2-dependent", "pt on maintenance HD"): no word
 #: of the code.
 _THE_PATIENT = re.compile(r"^\s*(?:the\s+)?(?:patient|pt)(?:\s+(?:is|has\s+been))?\s+(?=\S)", re.IGNORECASE)
@@ -142,6 +147,8 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='treatment', of='O2'), Shorthand(kind='treatment', of='insulin'))
     >>> read_shorthand("pt on maintenance hemodialysis MWF")
     Shorthand(kind='treatment', of='hemodialysis')
+    >>> read_shorthand("History of falls - bed alarm and hip protectors ordered"), read_shorthand("s/p 3-vessel CABG")
+    (Shorthand(kind='history', of='falls'), Shorthand(kind='status', of='CABG'))
     """
     mention = _THE_PATIENT.sub("", mention)
     found = _FORMS.match(mention)
@@ -158,7 +165,8 @@ def read_shorthand(mention: str) -> Shorthand | None:
         placed = _PLACED.match(mention)
         return Shorthand("status", placed.group("rest").strip()) if placed else None
     kind = next(k for k in ("family", "history", "status", "treatment") if found.group(k))
-    rest = found.group("rest").strip()
+    # what follows a spaced dash is the note's comment on it ("History of falls - bed alarm ordered")
+    rest = _COMMENT_AFTER_DASH.split(found.group("rest"), maxsplit=1)[0].strip()
     if kind in ("history", "family"):  # "prostate cancer treated with radiation", "a heart attack at 50"
         rest = _SINCE_DONE.sub("", rest) or rest
     if kind == "family":  # "family history of colon cancer in mother": the relative is no word of the code
@@ -170,7 +178,7 @@ def read_shorthand(mention: str) -> Shorthand | None:
         rest = _FOR_HOW_LONG.sub("", rest) or rest
         rest = _HOW_MUCH.sub("", rest) or rest  # "on 2L home O2": oxygen, however much
         rest = _HOW_MUCH_AFTER.sub("", rest) or rest  # "dependent on O2, 2 L NC at night"
-    return Shorthand(kind, _DONOR.sub("", rest) if kind == "status" else rest)
+    return Shorthand(kind, _VESSELS.sub("", _DONOR.sub("", rest)) if kind == "status" else rest)
 
 
 def classifiable_spans(note: str) -> list[tuple[str, str]]:

@@ -643,3 +643,37 @@ def test_a_cause_that_is_an_infection_by_an_agent_is_read_as_titles_name_the_age
                            system="ICD10CM", code="A41.51")
     assert (kept.outcome, kept.code) == ("accept", "A41.51")
     assert grounder.ground("sepsis secondary to urinary tract infection", "diagnosis").code == "A41.9"
+
+
+def test_a_value_given_of_the_same_condition_is_an_aside_and_a_fhir_text_is_read_out_of_its_json():
+    grounder = Grounder(_parts_lexicon(), phrasings=[])
+    # "GAD (GAD-7 of 16)": a score of the condition itself, never a second one
+    assert grounder.ground("primary hyperparathyroidism, hyperparathyroidism 2", "diagnosis").code == "E21.0"
+    assert grounder.ground("primary hyperparathyroidism, pulmonary embolism 2", "diagnosis").outcome == "reject"
+    resource = ('{"resourceType": "Condition", "code": {"text": "primary hyperparathyroidism", '
+                '"coding": [{"code": "E21.3"}]}}')
+    read = grounder.ground(resource, "diagnosis", system="ICD10CM", code="E21.3")
+    assert (read.outcome, read.code) == ("replace", "E21.0") and read.steps[0].startswith("FHIR:")
+    quoted = grounder.ground('Condition.code.text: "primary hyperparathyroidism"; coding.code: E21.0', "diagnosis",
+                             system="ICD10CM", code="E21.0")
+    assert (quoted.outcome, quoted.code) == ("accept", "E21.0")
+
+
+def test_shipped_readings_of_a_sickle_cell_crisis_an_erosive_esophagitis_and_a_nephrosclerosis():
+    """VOC (abbreviations file), "erosive" (a course word ICD-10-CM does not tell apart) and the Index's
+    "Nephrosclerosis … I12.9" (icd10cm_index.toml), each read from the files the project ships."""
+    r = "ICD10CM@2026"
+    grounder = Grounder(Lexicon([
+        Entry("ICD10CM", "D57.0", "Hb-SS disease with crisis", r, "category", billable=False),
+        Entry("ICD10CM", "D57.00", "Hb-SS disease with crisis, unspecified", r, "code", billable=True),
+        Entry("ICD10CM", "D57.1", "Sickle-cell disease without crisis", r, "code", billable=True),
+        Entry("ICD10CM", "K21.0", "Gastro-esophageal reflux disease with esophagitis", r, "category",
+              billable=False),
+        Entry("ICD10CM", "K21.00", "Gastro-esophageal reflux disease with esophagitis, without bleeding", r,
+              "code", billable=True),
+        Entry("ICD10CM", "I12.9", "Hypertensive chronic kidney disease with stage 1 through stage 4 chronic kidney "
+              "disease, or unspecified chronic kidney disease", r, "code", billable=True),
+    ], {"ICD10CM": r}), phrasings=[])  # the shipped abbreviations, read as the default graph reads them
+    assert grounder.ground("HbSS with VOC", "diagnosis").code == "D57.00"
+    assert grounder.ground("gastro-esophageal reflux disease with erosive esophagitis", "diagnosis").code == "K21.00"
+    assert grounder.ground("hypertensive nephrosclerosis", "diagnosis").code == "I12.9"
