@@ -1811,6 +1811,8 @@ _POISONED_BY = {
     **dict.fromkeys(("amlodipine", "verapamil", "diltiazem"), "calcium-channel blockers"),
     **dict.fromkeys(("thc", "cannabis", "marijuana", "edibles", "thc gummies", "thc edibles", "cannabis gummies",
                      "cannabis edibles", "marijuana edibles", "pot brownies"), "cannabis"),
+    **dict.fromkeys(("glipizide", "glyburide", "glimepiride", "metformin", "sulfonylurea", "sulfonylureas"),
+                    "insulin and oral hypoglycemic [antidiabetic] drugs"),
     **{drug: drug for drug in ("insulin", "heroin", "methadone", "cocaine", "iron")},
 }
 _INTENTS = ((re.compile(r"\b(?:intentional(?:ly)?|deliberate(?:ly)?|suicid\w*|self[- ]harm|on purpose)\b", re.I),
@@ -1832,13 +1834,19 @@ _POISONED = re.compile(r"^(?:(?:an?\s+)?(?:accidental|unintentional|intentional|
 #: "3yo accidentally ate mom's THC gummies". Only a mistake, too much or a child's getting into it makes one.
 _TAKEN_BY_MISTAKE = re.compile(
     # a young child who got into it: an ingestion by a toddler is accidental whatever else is said
-    r"^(?:(?P<child>\d\s*(?:y/?o|yo|years?[- ]old)|\d{1,2}\s*(?:mo|m/o|months?[- ]old)|toddler|infant|baby)\s+|"
-    r"[\w-]+\s+)?(?P<mistake>accidentally\s+|mistakenly\s+)?(?:took|ate|swallowed|drank|chewed|ingested|got\s+into)\s+"
+    r"^(?:(?P<child>\d[\s-]*(?:y/?o|yo|years?[- ]old)|\d{1,2}[\s-]*(?:mo|m/o|months?[- ]old)|toddler|infant|baby)\s+|"
+    r"[\w-]+\s+)?(?:(?:was\s+)?found\s+)?(?P<mistake>accidentally\s+|mistakenly\s+)?"
+    r"(?:took|ate|swallowed|drank|chewed|ingested|got\s+into|chewing|eating|swallowing|drinking)\s+"
     r"(?:(?:a|an|the|some)\s+)?(?P<much>(?:(?:double|triple|extra|second|whole)\s+(?:dose|bottle|pack)s?|too\s+(?:many|much)|"
-    r"a\s+handful)\s+(?:of\s+)?)?(?:(?:several|a\s+few|\d+)\s+(?:of\s+)?)?"  # how many: no mistake in itself
-    r"(?:(?:his|her|my|their|\w+['’]s)\s+)?(?P<drug>[\w-]+(?:\s+[\w-]+)??)"
-    r"(?P<rest>(?:\s+(?:pills?|tablets?|tabs?|capsules?))?(?:\s+(?:by\s+mistake|accidentally|this\s+morning|today|"
-    r"last\s+night|yesterday))*)\s*$", re.IGNORECASE)
+    r"a\s+handful)\s+(?:of\s+)?)?"
+    # how many, however roughly: no mistake in itself
+    r"(?:(?:about\s+|around\s+|approximately\s+|over\s+|~\s*)?(?:several|a\s+few|\d+)\s+(?:of\s+)?)?"
+    r"(?:(?:his|her|my|their|\w+['’]s)\s+){0,2}(?P<drug>[\w-]+(?:\s+[\w-]+)??)"
+    r"(?P<rest>(?:\s+\d+(?:\.\d+)?\s*(?:mg|mcg|g))?(?:\s+(?:pills?|tablets?|tabs?|capsules?))?"
+    r"(?:\s+(?:by\s+mistake|accidentally|on\s+purpose|this\s+morning|today|last\s+night|yesterday|"
+    r"in\s+an?\s+(?:suicide|suicidal)\s+(?:attempt|gesture)|\d+\s*(?:hours?|hrs?|h)\s+ago))*)\s*$", re.IGNORECASE)
+#: Where a telling of what was taken ends, and the note goes on ("…; 4-hour APAP level 210", "… - admitted").
+_TELLING_ENDS = re.compile(r"\s*;\s*|\s+[-–—]{1,2}\s+")
 
 
 def as_poisoning(mention: str) -> tuple[str, str] | None:
@@ -1880,17 +1888,25 @@ def _taken_by_mistake(mention: str) -> tuple[str, str] | None:
     ('beta-adrenoreceptor antagonists', 'accidental (unintentional)')
     >>> _taken_by_mistake("he ate his metoprolol"), _taken_by_mistake("took 2 tylenol")  # no mistake said
     (None, None)
+    >>> _taken_by_mistake("19-year-old took about 30 acetaminophen 500 mg tablets in a suicide attempt 4 hours ago")
+    ('4-aminophenol derivatives', 'intentional self-harm')
+    >>> _taken_by_mistake("Toddler found chewing grandmother's glipizide tablets - admitted for monitoring")
+    ('insulin and oral hypoglycemic [antidiabetic] drugs', 'accidental (unintentional)')
+    >>> _taken_by_mistake("3-year-old swallowed about 20 of her mother's ibuprofen 200 mg tablets; creatinine pending")
+    ('propionic acid derivatives', 'accidental (unintentional)')
+    >>> _taken_by_mistake("19-year-old took 2 acetaminophen 500 mg tablets for a headache")  # no mistake, no intent
     """
-    said = _TAKEN_BY_MISTAKE.match(mention.strip())
+    told = _TELLING_ENDS.split(mention.strip(), maxsplit=1)[0]
+    said = _TAKEN_BY_MISTAKE.match(told)
+    intended = next((name for pattern, name in _INTENTS if pattern.search(told)), None)
     if said is None or not (said["mistake"] or said["much"] or said["child"] or "mistake" in said["rest"].lower()
-                            or "accidentally" in said["rest"].lower() or "got into" in mention.lower()):
+                            or "accidentally" in said["rest"].lower() or "got into" in told.lower() or intended):
         return None
     drug = said["drug"].lower()
     poisoned_by = _POISONED_BY.get(drug) or _POISONED_BY.get(drug.split()[-1])
     if poisoned_by is None:
         return None
-    intent = next((name for pattern, name in _INTENTS if pattern.search(mention)), "accidental (unintentional)")
-    return poisoned_by, intent
+    return poisoned_by, intended or "accidental (unintentional)"
 
 
 #: The food an anaphylaxis is said to follow, as T78.0- titles name its group ("Anaphylactic reaction due to

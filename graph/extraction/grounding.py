@@ -898,6 +898,9 @@ _INFECTION_OF_AN_AGENT = re.compile(r"\s+(?:bacter(?:a)?emia|fung(?:a)?emia|vir(
                                    re.IGNORECASE)
 #: A note's heading before a colon, and what it heads ("Pharmacy med rec: …", "CT A/P IMPRESSION: …").
 _HEADED = re.compile(r"^\s*(?P<heading>[^:\"{}]{1,70}?)\s*:\s+(?P<rest>\S.*)$", re.DOTALL)
+#: A place of care as a note's heading ("ED: 19-year-old took …"), whatever its letters name elsewhere.
+_PLACE_OF_CARE = re.compile(r"(?:ed|er|icu|micu|sicu|ccu|picu|nicu|pacu|ed\s+course|er\s+course|ward)",
+                            re.IGNORECASE)
 #: The most words of a heading: a longer text before a colon is a sentence of the note, not its heading.
 HEADING_MOST_WORDS = 7
 #: A heading that says whose or when (a history), which what it heads is not said without.
@@ -1224,7 +1227,7 @@ class Grounder:
             found = (organ_said[0], organ_said[1], 1.0) if organ_said is not None else None
         if found is None and without_course(core[0]) not in ((), core[0]):
             steady = without_course(core[0])
-            opposite = {_OPPOSITE_COURSE[w] for w in core[0] if w in _OPPOSITE_COURSE}
+            opposite = {_OPPOSITE_COURSE[w] for w in core[0] if w in _OPPOSITE_COURSE} - set(core[0])
 
             def named_exactly(*args: Any) -> tuple[str, Entry, float] | None:  # a fuzzy guess is no answer here
                 result = self._search_readings(*args)
@@ -1233,8 +1236,11 @@ class Grounder:
                 # a fuzzy match of every word, only ordered otherwise ("pain lower quadrant"), is no guess
                 return result if result is not None and (result[0] != "fuzzy" or result[2] >= 1.0) else None
 
+            # every reading without its course, the abbreviations' other readings too ("HFrEF" is also a
+            # systolic heart failure, as titles say it)
+            steadies = list(dict.fromkeys([steady, *(without_course(r) for r in core[1:])]))
             named = self._kept_if(named_exactly, steps, f"course: no code names {' '.join(core[0])!r}; the "
-                                  f"condition {' '.join(steady)!r} is named without it", [steady], category,
+                                  f"condition {' '.join(steady)!r} is named without it", steadies, category,
                                   finding_type)
             sided = without_course(words)
             if named is None and core is not readings and sided not in ((), words):
@@ -1763,9 +1769,10 @@ class Grounder:
                 _HISTORY_HEADING.search(headed["heading"]) and read_shorthand(headed["rest"]) is None):
             return None  # "Past surgical history: s/p CABG" says its status itself
         heading, rest = headed["heading"].strip(), headed["rest"].strip()
-        if any(self.ground(heading, either, last_resorts=False).outcome != "reject"
-               for either in ("diagnosis", "finding")):
-            return None
+        if not _PLACE_OF_CARE.fullmatch(heading) and any(
+                self.ground(heading, either, last_resorts=False).outcome != "reject"
+                for either in ("diagnosis", "finding")):
+            return None  # "ED:" is the emergency department, never erectile dysfunction
         weeks = _GESTATION_IN.search(heading)
         return heading, f"{rest}, {weeks.group(0).strip(' ,')}" if weeks is not None and not trimester_said(rest) \
             else rest

@@ -677,3 +677,17 @@ def test_shipped_readings_of_a_sickle_cell_crisis_an_erosive_esophagitis_and_a_n
     assert grounder.ground("HbSS with VOC", "diagnosis").code == "D57.00"
     assert grounder.ground("gastro-esophageal reflux disease with erosive esophagitis", "diagnosis").code == "K21.00"
     assert grounder.ground("hypertensive nephrosclerosis", "diagnosis").code == "I12.9"
+
+
+def test_a_place_of_care_heads_a_note_and_a_course_word_is_left_out_of_every_reading():
+    r = "ICD10CM@2026"
+    grounder = Grounder(Lexicon([
+        Entry("ICD10CM", "N52.9", "Male erectile dysfunction, unspecified", r, "code", billable=True, names=("ED",)),
+        Entry("ICD10CM", "E21.0", "Primary hyperparathyroidism", r, "code", billable=True),
+        Entry("ICD10CM", "I50.2", "Systolic (congestive) heart failure", r, "category", billable=False),
+        Entry("ICD10CM", "I50.20", "Unspecified systolic (congestive) heart failure", r, "code", billable=True),
+        Entry("ICD10CM", "I50.23", "Acute on chronic systolic (congestive) heart failure", r, "code", billable=True),
+    ], {"ICD10CM": r}), phrasings=[])
+    assert grounder.ground("ED: primary hyperparathyroidism", "diagnosis").code == "E21.0"  # the department
+    # "HFrEF" read as a systolic heart failure, as titles say it, with "exacerbation" left out of that reading too
+    assert grounder.ground("acute on chronic HFrEF exacerbation", "diagnosis").code == "I50.23"
