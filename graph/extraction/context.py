@@ -293,7 +293,10 @@ def exertional(mention: str) -> tuple[str, str] | None:
 
 _FINDING_AT_SITE = re.compile(r"^(?:(?:this|that|the|a|some)\s+)?(?P<finding>[a-z][a-z\s-]*?)\s+(?:of|in|on)\s+"
                               r"(?:(?:the|my|his|her|their|your)\s+)?"
-                              r"(?P<side>(?:left|right|both)\s+)?(?P<site>[a-z]+)$", re.IGNORECASE)
+                              r"(?P<side>(?:left|right|both)\s+)?(?P<level>(?:lower|upper)\s+)?(?P<site>[a-z]+)"
+                              # how far up it reaches: "edema of both lower legs to mid-shin"
+                              r"(?:\s+(?:up\s+)?to\s+(?:the\s+)?(?:mid[- ]?(?:shin|calf|thigh)|knees?|ankles?|"
+                              r"thighs?|calf|calves))?$", re.IGNORECASE)
 
 
 def site_first(mention: str) -> str | None:
@@ -305,6 +308,8 @@ def site_first(mention: str) -> str | None:
     ('right hand numbness', 'hand tremor', None)
     >>> site_first("this pain in my chest"), site_first("swelling in her left ankle")
     ('chest pain', 'left ankle swelling')
+    >>> site_first("pitting edema of both lower legs to mid-shin")
+    'both lower leg pitting edema'
     """
     said = _FINDING_AT_SITE.match(mention.strip())
     if said is None or said["site"].lower() not in BODY_PARTS:
@@ -312,7 +317,7 @@ def site_first(mention: str) -> str | None:
     site = said["site"].lower()
     # one part named as HPO names it, whichever side or both: "weakness in both legs" is a "leg weakness"
     site = _ONE_OF.get(site, site[:-1] if site.endswith("s") and site[:-1] in BODY_PARTS else site)
-    return f"{said['side'] or ''}{site} {said['finding']}"
+    return f"{said['side'] or ''}{said['level'] or ''}{site} {said['finding']}"
 
 
 _ONE_OF = {"feet": "foot", "teeth": "tooth"}
@@ -1170,19 +1175,25 @@ def with_clause_apart(mention: str) -> tuple[str, str] | None:
 _DASH = re.compile(r"\s+(?:[-\u2013\u2014]{1,2})\s+")
 
 
-def dash_parts(mention: str) -> list[str]:
-    """A note's parts set apart by a spaced dash outside parentheses ("NSTEMI – trop I peaked 2.8, heparin
-    started": "NSTEMI" and the rest); empty where it has no such dash. Notes put the condition on either side
+def dash_parts(mention: str, semicolons: bool = True) -> list[str]:
+    """A note's parts set apart by a spaced dash or a semicolon outside parentheses ("NSTEMI – trop I peaked
+    2.8, heparin started": "NSTEMI" and the rest); empty where it has neither. Notes put the condition on either side
     ("found confused in a hot flat – heat stroke"), so which part names it is the caller's to find.
 
     >>> dash_parts("NSTEMI – trop I peaked 2.8 ng/mL, heparin gtt started")
     ['NSTEMI', 'trop I peaked 2.8 ng/mL, heparin gtt started']
     >>> dash_parts("Dx: UC - started vedolizumab (01/2025 - now)"), dash_parts("ER/PR+ HER2-"), dash_parts("T-cell")
     (['Dx: UC', 'started vedolizumab (01/2025 - now)'], [], [])
+    >>> dash_parts("continuous home oxygen at 2 L/min; patient is O2-dependent")
+    ['continuous home oxygen at 2 L/min', 'patient is O2-dependent']
     """
     parts, depth, start = [], 0, 0
     for i, char in enumerate(mention):
         depth += (char == "(") - (char == ")")
+        if semicolons and depth == 0 and char == ";" and i >= start:  # a sentence of a note set apart too
+            parts.append(mention[start:i])
+            start = i + 1
+            continue
         dash = _DASH.match(mention, i) if depth == 0 and char.isspace() and i >= start else None
         if dash is not None:
             parts.append(mention[start:i])

@@ -124,6 +124,9 @@ _WORDING_FAILURE = re.compile(r"^proposed: its name .* (?:does not match|leaves 
 #: "due to" and "secondary to": titles say a cause either way, so a mention saying it one way is read the other.
 _CAUSE_EITHER_WAY = re.compile(r"\b(?:due to|secondary to)\b|(?<!\S)(?:2/2|d/t)(?!\S)", re.IGNORECASE)
 _OTHER_WAY = {"due to": "secondary to", "secondary to": "due to", "2/2": "secondary to", "d/t": "secondary to"}
+#: The most words of a note's line whose semicolons set its sentences apart (:func:`dash_parts`): a longer
+#: text is a case's narrative, whose sentences tell one story rather than list the note's points.
+NOTE_LINE_MOST_WORDS = 20
 #: The least match of a note's part to the proposal's name for the part to name it (:meth:`Grounder.
 #: _proposal_said_in_a_part`): a part of two or three words that a longer name only holds loosely names no
 #: code; a whole mention so close still passes the proposal check, where every word of the note is weighed.
@@ -915,6 +918,20 @@ _PARTS_OF_A_NOTE = re.compile(r"[,;:()]|\s[-–—]+\s")
 _SIDE_WORDS = frozenset(SIDES) | frozenset(SIDES.values())
 
 
+def _a_notes_line(mention: str) -> bool:
+    """Whether ``mention`` is a line of a note (a problem list's entry, a pharmacist's or a nurse's line), not
+    prose: no more than :data:`NOTE_LINE_MOST_WORDS` words and no full stop at its end. A case's narrative or a
+    fact card's sentence ("Heart failure: … edema …; cardiomegaly is seen on imaging.") tells one story in
+    its sentences, whose parts name no diagnosis of their own.
+
+    >>> _a_notes_line("Home health: continuous home oxygen at 2 L/min; patient is O2-dependent")
+    True
+    >>> _a_notes_line("Pulmonary embolism: tachypnea and hypoxemia are common; syncope in massive embolism.")
+    False
+    """
+    return len(mention.split()) <= NOTE_LINE_MOST_WORDS and not mention.rstrip().endswith(".")
+
+
 def _a_symptoms_code(decided: Decision) -> bool:
     """Whether ``decided`` is an ICD-10-CM code of the symptoms and signs (chapter 18, R) or an HPO term."""
     return decided.system == "HPO" or (decided.system == "ICD10CM" and (decided.code or "").startswith("R"))
@@ -1587,7 +1604,8 @@ class Grounder:
         # that names a condition; as a diagnosis, one outside the symptoms' chapter before a symptom the story
         # around it names ("short of breath for weeks, legs swollen – CHF exacerbation")
         parts_named: list[Decision] = []
-        for part in dash_parts(mention) if found is None and last_resorts else ():
+        for part in dash_parts(mention, semicolons=_a_notes_line(mention)) \
+                if found is None and last_resorts else ():
             decided = self.ground(part, category, finding_type=finding_type, categories=categories)
             if decided.outcome != "reject" and not _a_guess(decided):
                 decided.steps.insert(0, f"dash: {mention!r} sets {part!r} apart")

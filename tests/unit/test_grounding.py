@@ -583,7 +583,7 @@ def test_a_proposal_one_part_of_a_note_names_is_kept_where_the_rest_is_beside_it
     assert not any(step.startswith("part:") for step in symptom.steps)
     said = grounder.ground("chest pain: calcium 11.2, PTH 98", "finding", system="HPO", code="HP:0100749")
     assert (said.outcome, said.code) == ("accept", "HP:0100749")
-    assert grounder.ground("calcium 11.2; chest pain, polyuria", "finding",
+    assert grounder.ground("calcium 11.2, chest pain (polyuria)", "finding",
                            system="HPO", code="HP:0100749").outcome == "reject"
     # a word only the proposal's kin say; a denial of what the title says, and of what it says is absent
     assert grounder.ground("type 2 diabetes mellitus: kidney involvement, on metformin", "diagnosis",
@@ -691,3 +691,14 @@ def test_a_place_of_care_heads_a_note_and_a_course_word_is_left_out_of_every_rea
     assert grounder.ground("ED: primary hyperparathyroidism", "diagnosis").code == "E21.0"  # the department
     # "HFrEF" read as a systolic heart failure, as titles say it, with "exacerbation" left out of that reading too
     assert grounder.ground("acute on chronic HFrEF exacerbation", "diagnosis").code == "I50.23"
+
+
+def test_a_semicolon_sets_a_notes_sentence_apart_but_not_a_cases_narrative():
+    grounder = Grounder(_parts_lexicon(), phrasings=[])
+    assert grounder.ground("calcium 11.2 and rising; primary hyperparathyroidism", "diagnosis").code == "E21.0"
+    narrative = ("a woman of fifty eight with years of aches in her bones and much tiredness was seen in the clinic "
+                 "after a long wait; primary hyperparathyroidism")
+    assert grounder.ground(narrative, "diagnosis").outcome == "reject"
+    # a fact card's sentence, its full stop said: one story, not a list of the note's points
+    assert grounder.ground("calcium is high in her case; primary hyperparathyroidism.", "diagnosis").outcome \
+        == "reject"
