@@ -1936,6 +1936,41 @@ _FOOD_GROUPS = (
 _ANAPHYLAXIS = re.compile(r"\banaphyla(?:xis|ctic\s+(?:reaction|shock))\b", re.IGNORECASE)
 
 
+#: A milk or egg allergy said as a status, and what a baked form of the food does: Z91.011- and Z91.012-
+#: title "Allergy to milk products" and "Allergy to eggs", "… with tolerance to baked …" or "… with reactivity
+#: to baked …", "…, unspecified" where the text says neither.
+_MILK_OR_EGG_ALLERGY = re.compile(r"^(?:(?:ige[- ]mediated|cow['’]?s?)\s+)*(?P<food>milk|dairy|cow['’]?s?\s+milk|eggs?)"
+                                  r"\s+(?:protein\s+)?allerg(?:y|ies)\b|^allerg(?:y|ic)\s+to\s+(?P<food_after>milk|"
+                                  r"dairy|cow['’]?s?\s+milk|eggs?)\b", re.IGNORECASE)
+_BAKED_TOLERATED = re.compile(r"\btolerat\w*\s+(?:\w+\s+){0,2}baked\b|\bbaked\s+(?:\w+\s+){0,2}(?:is\s+|are\s+)?"
+                              r"tolerated\b", re.IGNORECASE)
+_BAKED_REACTS = re.compile(r"\breact\w*\s+(?:\w+\s+){0,2}(?:to\s+)?baked\b|\bbaked\s+(?:\w+\s+){0,2}"
+                           r"(?:causes?|triggers?|not\s+tolerated)\b", re.IGNORECASE)
+
+
+def milk_or_egg_allergy(mention: str) -> str | None:
+    """A milk or egg allergy as Z91.011- or Z91.012- title it, with what the text says of the baked food.
+
+    >>> milk_or_egg_allergy("Cow's milk allergy - tolerates baked milk (muffins) without reaction")
+    'allergy to milk products with tolerance to baked milk'
+    >>> milk_or_egg_allergy("Egg allergy (IgE-mediated), carries EpiPen")
+    'allergy to eggs, unspecified'
+    >>> milk_or_egg_allergy("egg allergy, reacts even to baked egg"), milk_or_egg_allergy("peanut allergy")
+    ('allergy to eggs with reactivity to baked egg', None)
+    >>> milk_or_egg_allergy("milk allergy with anaphylaxis after a glass of milk")
+    """
+    said = _MILK_OR_EGG_ALLERGY.search(mention.strip())
+    if said is None or _ANAPHYLAXIS.search(mention):
+        return None  # an anaphylaxis is the reaction itself (T78.0-), never the status
+    food = (said["food"] or said["food_after"]).lower()
+    title, baked = ("allergy to eggs", "egg") if food.startswith("egg") else ("allergy to milk products", "milk")
+    if _BAKED_REACTS.search(mention):
+        return f"{title} with reactivity to baked {baked}"
+    if _BAKED_TOLERATED.search(mention):
+        return f"{title} with tolerance to baked {baked}"
+    return f"{title}, unspecified"
+
+
 def anaphylaxis_to_a_food(mention: str) -> str | None:
     """The food group of an anaphylaxis said to follow a food, as ICD-10-CM titles it (T78.0-).
 

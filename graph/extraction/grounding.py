@@ -88,6 +88,7 @@ from graph.extraction.context import (
     in_a_newborn,
     kind_first,
     last_clause_apart,
+    milk_or_egg_allergy,
     modifier_first,
     over_a_site,
     pregnancy_said,
@@ -1147,6 +1148,18 @@ class Grounder:
         reading = read_measurement(mention) if category == "finding" else None
         if reading is not None and reading.value:  # "Na 121": what the value says against its reference range
             return self._ground_measurement(reading, finding_type, system, code)
+        allergy_status = milk_or_egg_allergy(mention) if category == "diagnosis" and last_resorts else None
+        statuses = self.lexicon.icd_titled(allergy_status) if allergy_status else []
+        if statuses and statuses[0].display.lower() == allergy_status and statuses[0].billable:
+            entry = statuses[0]  # "Cow's milk allergy - tolerates baked milk": Z91.0111, as Z91.011- titles it
+            step = f"allergy: {mention!r} is a food allergy status, as Z91.01- titles it: {entry.code} " \
+                   f"{entry.display!r}"
+            if system and code and (system, _normalised(system, code)) == entry.ref:
+                return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release,
+                                1.0, "proposed code checked: the allergy status the text says", [step])
+            return Decision("replace" if system and code else "accept", "allergy_status", entry.system, entry.code,
+                            entry.display, entry.release, 1.0, (f"proposed {system} {code} is not the allergy status "
+                            "the text says; " if system and code else "") + "food allergy status as titled", [step])
         food = anaphylaxis_to_a_food(mention) if category == "diagnosis" else None
         if food is not None and (reaction := self._food_anaphylaxis(mention, food, system, code)) is not None:
             return reaction

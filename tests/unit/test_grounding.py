@@ -702,3 +702,19 @@ def test_a_semicolon_sets_a_notes_sentence_apart_but_not_a_cases_narrative():
     # a fact card's sentence, its full stop said: one story, not a list of the note's points
     assert grounder.ground("calcium is high in her case; primary hyperparathyroidism.", "diagnosis").outcome \
         == "reject"
+
+
+def test_a_milk_or_egg_allergy_is_the_status_its_baked_form_decides():
+    r = "ICD10CM@2026"
+    grounder = Grounder(Lexicon([
+        Entry("ICD10CM", "Z91.011", "Allergy to milk products", r, "category", billable=False),
+        Entry("ICD10CM", "Z91.0110", "Allergy to milk products, unspecified", r, "code", billable=True),
+        Entry("ICD10CM", "Z91.0111", "Allergy to milk products with tolerance to baked milk", r, "code",
+              billable=True),
+        Entry("ICD10CM", "Z91.0112", "Allergy to milk products with reactivity to baked milk", r, "code",
+              billable=True),
+    ], {"ICD10CM": r}, {}), phrasings=[])
+    tolerant = grounder.ground("Cow's milk allergy - tolerates baked milk (muffins)", "diagnosis",
+                               system="ICD10CM", code="Z91.011")
+    assert (tolerant.outcome, tolerant.code) == ("replace", "Z91.0111")
+    assert grounder.ground("milk allergy, carries an EpiPen", "diagnosis").code == "Z91.0110"
