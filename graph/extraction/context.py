@@ -883,6 +883,12 @@ _NOTE_ASIDES = re.compile(
     r"emergency\s+(?:department|room)|clinic|triage|urgent\s+care|office|waiting\s+room|"
     # where it happened, a place of occurrence coded apart (Y92): "hip fx after a fall at the nursing home"
     r"nursing\s+home|(?:assisted[- ]living|care)\s+(?:facility|home)|school|work|home|daycare|gym)\b"
+    # who confirmed it or how, which the code does not say: "DNR confirmed with health-care proxy"
+    r"|\s*,?\s*\b(?:confirmed|discussed|reviewed|verified|documented)\s+(?:with|by)\s+(?:the\s+)?(?:patient|pt|"
+    r"family|(?:health[- ]care\s+)?proxy|hcp|poa|daughter|son|wife|husband|spouse|biopsy|pathology|imaging|ct|mri|"
+    r"ultrasound)\b"
+    # a tremor's frequency: "4-5 Hz resting tremor"
+    r"|\s*\b\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*hz\b"
     # DSM-5's specifiers of a remission, which ICD-10-CM codes as "in remission" whichever (F10.21)
     r"|\s*\b(?:early|sustained)\b(?=\s+remission\b)"
     r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|mins?|minutes?|yrs?|years?))?\b"
@@ -1240,6 +1246,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['syncope'], ['BP 190/110'])
     >>> without_note_asides("L femoral neck fx after a ground-level fall at the nursing home")
     ['L femoral neck fx']
+    >>> without_note_asides("DNR confirmed with health-care proxy"), without_note_asides("4-5 Hz resting tremor")
+    (['DNR'], ['resting tremor'])
     >>> without_note_asides("L facial droop noted by daughter at 0700")
     ['L facial droop at 0700']
     >>> without_note_asides("morning joint stiffness ~1 hr"), without_note_asides("PPH 1200 mL")
