@@ -887,6 +887,9 @@ _NOTE_ASIDES = re.compile(
     r"|\s*,?\s*\b(?:confirmed|discussed|reviewed|verified|documented)\s+(?:with|by)\s+(?:the\s+)?(?:patient|pt|"
     r"family|(?:health[- ]care\s+)?proxy|hcp|poa|daughter|son|wife|husband|spouse|biopsy|pathology|imaging|ct|mri|"
     r"ultrasound)\b"
+    # in whom, where it is no word of the code: "chronic cough in a lifelong nonsmoker"
+    r"|\s*,?\s*\bin\s+an?\s+(?:lifelong\s+|lifetime\s+|former\s+|current\s+|heavy\s+)?(?:non-?smoker|never[- ]smoker|"
+    r"smoker|ex-?smoker)\b"
     # a tremor's frequency: "4-5 Hz resting tremor"
     r"|\s*\b\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*hz\b"
     # DSM-5's specifiers of a remission, which ICD-10-CM codes as "in remission" whichever (F10.21)
@@ -1248,6 +1251,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['L femoral neck fx']
     >>> without_note_asides("DNR confirmed with health-care proxy"), without_note_asides("4-5 Hz resting tremor")
     (['DNR'], ['resting tremor'])
+    >>> without_note_asides("Chronic cough x 4 months in a lifelong nonsmoker")
+    ['Chronic cough']
     >>> without_note_asides("L facial droop noted by daughter at 0700")
     ['L facial droop at 0700']
     >>> without_note_asides("morning joint stiffness ~1 hr"), without_note_asides("PPH 1200 mL")

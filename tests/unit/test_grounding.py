@@ -660,9 +660,9 @@ def test_a_value_given_of_the_same_condition_is_an_aside_and_a_fhir_text_is_read
 
 
 def test_shipped_readings_of_a_sickle_cell_crisis_an_erosive_esophagitis_and_a_nephrosclerosis():
-    """VOC, HIT type II and DNR/DNI (abbreviations file), "erosive" (a course word ICD-10-CM does not tell
-    apart) and the Index's "Nephrosclerosis … I12.9" (icd10cm_index.toml), each read from the files the project
-    ships."""
+    """VOC, HIT type II, DNR/DNI, a scald and a partial-thickness burn (abbreviations file), "erosive" (a
+    course word ICD-10-CM does not tell apart) and the Index's "Nephrosclerosis … I12.9" (icd10cm_index.toml),
+    each read from the files the project ships."""
     r = "ICD10CM@2026"
     grounder = Grounder(Lexicon([
         Entry("ICD10CM", "D57.0", "Hb-SS disease with crisis", r, "category", billable=False),
@@ -676,7 +676,10 @@ def test_shipped_readings_of_a_sickle_cell_crisis_an_erosive_esophagitis_and_a_n
               "disease, or unspecified chronic kidney disease", r, "code", billable=True),
         Entry("ICD10CM", "D75.822", "Immune-mediated heparin-induced thrombocytopenia", r, "code", billable=True),
         Entry("ICD10CM", "Z66", "Do not resuscitate", r, "code", billable=True),
+        Entry("ICD10CM", "T22.211A", "Burn of second degree of right forearm, initial encounter", r, "code",
+              billable=True),
     ], {"ICD10CM": r}), phrasings=[])  # the shipped abbreviations, read as the default graph reads them
+    assert grounder.ground("partial-thickness scald of the right forearm", "diagnosis").code == "T22.211A"
     assert grounder.ground("HbSS with VOC", "diagnosis").code == "D57.00"
     assert grounder.ground("HIT type II", "diagnosis").code == "D75.822"
     assert grounder.ground("DNR/DNI", "diagnosis").code == "Z66"
