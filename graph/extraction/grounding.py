@@ -919,6 +919,19 @@ _PARTS_OF_A_NOTE = re.compile(r"[,;:()]|\s[-–—]+\s")
 _SIDE_WORDS = frozenset(SIDES) | frozenset(SIDES.values())
 
 
+def _titled(entry: Entry, method: str, step: str, what: str, why: str, system: str | None,
+            code: str | None) -> Decision:
+    """The decision on a code a rule found by its title (a poisoning, a food's anaphylaxis, an allergy status):
+    the proposal kept where it is that code, replaced where it is not, the code accepted where none was
+    proposed; ``what`` says what the code is, ``why`` how the rule found it."""
+    if system and code and (system, _normalised(system, code)) == entry.ref:
+        return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, 1.0,
+                        f"proposed code checked: {what}", [step])
+    return Decision("replace" if system and code else "accept", method, entry.system, entry.code, entry.display,
+                    entry.release, 1.0, (f"proposed {system} {code} is not {what}; " if system and code else "")
+                    + why, [step])
+
+
 def _a_notes_line(mention: str) -> bool:
     """Whether ``mention`` is a line of a note (a problem list's entry, a pharmacist's or a nurse's line), not
     prose: no more than :data:`NOTE_LINE_MOST_WORDS` words and no full stop at its end. A case's narrative or a
@@ -1152,14 +1165,9 @@ class Grounder:
         statuses = self.lexicon.icd_titled(allergy_status) if allergy_status else []
         if statuses and statuses[0].display.lower() == allergy_status and statuses[0].billable:
             entry = statuses[0]  # "Cow's milk allergy - tolerates baked milk": Z91.0111, as Z91.011- titles it
-            step = f"allergy: {mention!r} is a food allergy status, as Z91.01- titles it: {entry.code} " \
-                   f"{entry.display!r}"
-            if system and code and (system, _normalised(system, code)) == entry.ref:
-                return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release,
-                                1.0, "proposed code checked: the allergy status the text says", [step])
-            return Decision("replace" if system and code else "accept", "allergy_status", entry.system, entry.code,
-                            entry.display, entry.release, 1.0, (f"proposed {system} {code} is not the allergy status "
-                            "the text says; " if system and code else "") + "food allergy status as titled", [step])
+            return _titled(entry, "allergy_status", f"allergy: {mention!r} is a food allergy status, as Z91.01- titles "
+                           f"it: {entry.code} {entry.display!r}", "the allergy status the text says",
+                           "food allergy status as titled", system, code)
         food = anaphylaxis_to_a_food(mention) if category == "diagnosis" else None
         if food is not None and (reaction := self._food_anaphylaxis(mention, food, system, code)) is not None:
             return reaction
@@ -3320,14 +3328,10 @@ class Grounder:
         if len(chosen) != 1:
             return None
         entry = chosen[0]
-        steps = [f"poisoning: {mention!r} is a poisoning by {poisoned_by}, {intent} (the intent accidental where "
-                 f"the text does not say, guideline I.C.19.e.5.b): {entry.code} {entry.display!r}"]
-        if system and code and (system, _normalised(system, code)) == entry.ref:
-            return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, 1.0,
-                            "proposed code checked: the poisoning the text says", steps)
-        return Decision("replace" if system and code else "accept", "poisoning", entry.system, entry.code,
-                        entry.display, entry.release, 1.0, (f"proposed {system} {code} is not the poisoning the "
-                        f"text says; " if system and code else "") + "poisoning by drug class and intent", steps)
+        return _titled(entry, "poisoning", f"poisoning: {mention!r} is a poisoning by {poisoned_by}, {intent} (the "
+                       f"intent accidental where the text does not say, guideline I.C.19.e.5.b): {entry.code} "
+                       f"{entry.display!r}", "the poisoning the text says", "poisoning by drug class and intent",
+                       system, code)
 
     def _food_anaphylaxis(self, mention: str, food: str, system: str | None, code: str | None) -> Decision | None:
         """T78.0- "Anaphylactic reaction due to <food>, initial encounter" for the food group said (its
@@ -3340,13 +3344,9 @@ class Grounder:
         if len(chosen) != 1:
             return None
         entry = chosen[0]
-        steps = [f"anaphylaxis: {mention!r} follows {food}, which ICD-10-CM codes as {entry.code} {entry.display!r}"]
-        if system and code and (system, _normalised(system, code)) == entry.ref:
-            return Decision("accept", "proposed_code", entry.system, entry.code, entry.display, entry.release, 1.0,
-                            "proposed code checked: the anaphylaxis to the food the text says", steps)
-        return Decision("replace" if system and code else "accept", "food_anaphylaxis", entry.system, entry.code,
-                        entry.display, entry.release, 1.0, (f"proposed {system} {code} is not the food's anaphylaxis; "
-                        if system and code else "") + "anaphylaxis by the food group said", steps)
+        return _titled(entry, "food_anaphylaxis", f"anaphylaxis: {mention!r} follows {food}, which ICD-10-CM codes "
+                       f"as {entry.code} {entry.display!r}", "the anaphylaxis to the food the text says",
+                       "anaphylaxis by the food group said", system, code)
 
     def _closest_is_proposed(self, words: tuple[str, ...], category: str, system: str, code: str) -> float | None:
         """The score of the search's own closest name (``_fuzzy``: a name that adds no state, no condition and
