@@ -660,7 +660,7 @@ def test_a_value_given_of_the_same_condition_is_an_aside_and_a_fhir_text_is_read
 
 
 def test_shipped_readings_of_a_sickle_cell_crisis_an_erosive_esophagitis_and_a_nephrosclerosis():
-    """VOC, HIT type II, DNR/DNI, a scald and a partial-thickness burn (abbreviations file), "erosive" (a
+    """VOC, HIT type II, DNR/DNI, CKD 3b, a scald and a partial-thickness burn (abbreviations file), "erosive" (a
     course word ICD-10-CM does not tell apart) and the Index's "Nephrosclerosis … I12.9" (icd10cm_index.toml),
     each read from the files the project ships."""
     r = "ICD10CM@2026"
@@ -678,8 +678,12 @@ def test_shipped_readings_of_a_sickle_cell_crisis_an_erosive_esophagitis_and_a_n
         Entry("ICD10CM", "Z66", "Do not resuscitate", r, "code", billable=True),
         Entry("ICD10CM", "T22.211A", "Burn of second degree of right forearm, initial encounter", r, "code",
               billable=True),
+        Entry("ICD10CM", "N18.31", "Chronic kidney disease, stage 3a", r, "code", billable=True),
+        Entry("ICD10CM", "N18.32", "Chronic kidney disease, stage 3b", r, "code", billable=True),
     ], {"ICD10CM": r}), phrasings=[])  # the shipped abbreviations, read as the default graph reads them
     assert grounder.ground("partial-thickness scald of the right forearm", "diagnosis").code == "T22.211A"
+    # a stage's number said after CKD names the stage exactly, which a note's dash needs (a guess never does)
+    assert grounder.ground("CKD 3b, stable - follow up every 6 months", "diagnosis").code == "N18.32"
     assert grounder.ground("HbSS with VOC", "diagnosis").code == "D57.00"
     assert grounder.ground("HIT type II", "diagnosis").code == "D75.822"
     assert grounder.ground("DNR/DNI", "diagnosis").code == "Z66"
