@@ -163,6 +163,10 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
     ("parents declined MMR and varicella vaccines after counseling", "diagnosis",
      "immunization not carried out because of caregiver refusal"),
     ("caller says her heart 'keeps fluttering and skipping beats'", "finding", "palpitations"),
+    # the eighteenth set's tuned half again
+    ("UA: protein 2+ on dipstick", "finding", "proteinuria"),
+    ("heavy but regular periods, soaking a pad every hour", "finding", "menorrhagia"),
+    ("Frailty syndrome, 88 y/o", "finding", "frailty"),
 ])
 def test_a_patients_own_words_say_the_term(mention, category, means):
     assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
@@ -173,6 +177,6 @@ def test_a_patients_own_words_say_the_term(mention, category, means):
                                      "no longer itchy", "my heart is breaking", "no knee swelling",
                                      "my ears are not ringing", "UA: no protein", "no leaking of urine",
                                      "my eye is not blurry", "parents did not decline vaccines",
-                                     "no toenail fungus"])
+                                     "no toenail fungus", "heavy irregular periods", "not frail"])
 def test_a_denial_or_a_normal_is_no_phrasing(mention):
     assert lay_readings(load_lay_phrasing(), mention, "finding") == []
