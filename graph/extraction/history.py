@@ -57,8 +57,10 @@ _THE_PATIENT = re.compile(r"^\s*(?:the\s+)?(?:patient|pt)(?:\s+(?:is|has\s+been)
 _DEPENDENT = re.compile(r"^\s*(?:(?:home|chronic)\s+)?(?P<rest>\S.*?)[- ]dependent\s*$", re.IGNORECASE)
 #: "PPM placed 2018 for CHB", "ICD implanted in 2020": a device in place, the status it leaves (the reason it
 #: was placed is a code of its own, or history).
-_PLACED = re.compile(r"^\s*(?P<rest>\S.*?)\s+(?:placed|implanted|inserted|in\s+place|in\s+situ)\b"
-                     r"(?:\s+(?:in\s+)?(?:\d{4}|\d+\s*(?:y(?:ea)?rs?|mo(?:nth)?s?)\s+ago))?"
+_PLACED = re.compile(r"^\s*(?:(?:i|she|he|they|we)\s+(?:got|had|have|has)\s+(?:a|an|my|her|his|their)\s+)?"
+                     r"(?P<rest>\S.*?)\s+(?:placed|implanted|inserted|put\s+in|in\s+place|in\s+situ)\b"
+                     r"(?:\s+(?:in\s+)?(?:\d{4}|\d+\s*(?:y(?:ea)?rs?|mo(?:nth)?s?)\s+ago|last\s+(?:year|month|week)|"
+                     r"(?:a|one|two|three|four|five|several)\s+(?:years?|months?)\s+ago))?"
                      r"(?:\s+(?:for|due\s+to|2/2|since|after|following)\s+\S.*)?\s*$", re.IGNORECASE)
 #: Relatives who had it ("mother and sister both had breast cancer"): a family history.
 _KIN = r"(?:(?:his|her|my|their|the\s+patient['’]s)\s+)?(?:mother|father|mom|dad|sister|brother|sibling|son|" \
@@ -147,6 +149,8 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='treatment', of='O2'), Shorthand(kind='treatment', of='insulin'))
     >>> read_shorthand("pt on maintenance hemodialysis MWF")
     Shorthand(kind='treatment', of='hemodialysis')
+    >>> read_shorthand("I got a pacemaker put in last year")
+    Shorthand(kind='status', of='pacemaker')
     >>> read_shorthand("History of falls - bed alarm and hip protectors ordered"), read_shorthand("s/p 3-vessel CABG")
     (Shorthand(kind='history', of='falls'), Shorthand(kind='status', of='CABG'))
     """
