@@ -22,7 +22,8 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "upper arm": ("upper arm", "upper limb"),
     "forearm": ("forearm", "upper limb", "arm"),
     "elbow": ("elbow", "upper limb", "arm"),
-    "wrist": ("wrist", "hand", "upper limb"),
+    # last, the bone a wrist's named fractures are of: "Colles fx R wrist" is "Colles' fracture of right radius"
+    "wrist": ("wrist", "hand", "upper limb", "radius"),
     "hand": ("hand", "upper limb"),
     "palm": ("hand", "upper limb"),
     "armpit": ("axilla",),
@@ -265,6 +266,8 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['compression fracture first lumbar vertebra']
     >>> [" ".join(r) for _, _, r in site_readings(("cellulitis", "lower", "extremity"))]
     ['cellulitis lower limb', 'cellulitis leg']
+    >>> [" ".join(r) for _, _, r in site_readings(("colle", "fracture", "wrist"))][-1]
+    'colle fracture radius'
     >>> site_readings(("pneumonia",))
     []
     """
