@@ -1353,6 +1353,9 @@ class Grounder:
             # "actinic keratosis, L temple": L57.0 and its kin name no site, so the site chooses none of them
             found = self._kept_if(self._sited_nowhere, steps, f"site: no code of {' '.join(siteless)!r} names a "
                                   "site; the site is left to the record", siteless, category, finding_type)
+            if found is None:  # "ankle sprain (talofibular ligament)": S93.49's own name says the ankle
+                found = self._kept_if(self._sited_by_its_title, steps, f"site: {' '.join(siteless)!r} names a "
+                                      "code whose title says the site", siteless, core[0], category, finding_type)
         if found is None and reading is not None:  # "high K": said, not measured, and named by no name of it
             return self._ground_measurement(reading, finding_type, system, code)
         # Said otherwise, as a last resort: "AKI on CKD" is the AKI (the CKD a code of its own); "numbness of the
@@ -2178,6 +2181,17 @@ class Grounder:
         beside it then chooses nothing ("wart on the finger" is B07.9 as "wart" is). A category whose codes
         name sites ("Benign lipomatous neoplasm of … trunk") is left to the site readings."""
         return self._named_where_no_kin_says(words, category, finding_type, steps, names_a_site)
+
+    def _sited_by_its_title(self, words: tuple[str, ...], said: tuple[str, ...], category: str,
+                            finding_type: str | None, steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The ICD-10-CM code ``words`` (the mention without its site) name exactly, where that code's own title
+        says the site the mention gave: an inclusion term names no site its code's title already does ("Sprain
+        of talofibular ligament" is S93.49's, "Sprain of other ligament of ankle")."""
+        found = self._search_readings([words], category, finding_type, steps)
+        if found is None or found[0] not in _EXACT_METHODS or found[1].system != "ICD10CM":
+            return None
+        site = set(said) - set(words) - _SIDE_WORDS
+        return found if site and site <= set(tokens(found[1].display or "")) else None
 
     def _named_where_no_kin_says(self, words: tuple[str, ...], category: str, finding_type: str | None,
                                  steps: list[str], says: Callable[[tuple[str, ...]], bool]

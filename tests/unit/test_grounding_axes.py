@@ -2616,3 +2616,31 @@ def test_clinically_significant_macular_edema_is_the_retinopathy_with_macular_ed
                     abbreviations=load_abbreviations())
     assert g.ground("T2DM w/ moderate NPDR and CSME OD", "diagnosis").code == "E11.3311"
     assert g.ground("T2DM w/ moderate NPDR OD", "diagnosis").code == "E11.3391"
+
+
+def test_an_inclusion_term_takes_the_site_its_codes_title_says():
+    """"Sprain of talofibular ligament" is an inclusion term of S93.49 "Sprain of other ligament of ankle": the
+    ankle a note gives is the title's, so "R ankle sprain (ATFL)" is S93.491A, not the unspecified ligament's
+    S93.401A; a site the title does not say ("… of the wrist") finds nothing that way."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "S93.4", "Sprain of ankle", R, "category", billable=False),
+        Entry("ICD10CM", "S93.40", "Sprain of unspecified ligament of ankle", R, "category", billable=False,
+              names=("Sprain of ankle NOS",)),
+        Entry("ICD10CM", "S93.401", "Sprain of unspecified ligament of right ankle", R, "category",
+              billable=False),
+        Entry("ICD10CM", "S93.401A", "Sprain of unspecified ligament of right ankle, initial encounter", R, "code",
+              billable=True),
+        Entry("ICD10CM", "S93.49", "Sprain of other ligament of ankle", R, "category", billable=False,
+              names=("Sprain of talofibular ligament",)),
+        Entry("ICD10CM", "S93.491", "Sprain of other ligament of right ankle", R, "category", billable=False),
+        Entry("ICD10CM", "S93.491A", "Sprain of other ligament of right ankle, initial encounter", R, "code",
+              billable=True),
+        Entry("ICD10CM", "S93.499", "Sprain of other ligament of unspecified ankle", R, "category",
+              billable=False),
+        Entry("ICD10CM", "S93.499A", "Sprain of other ligament of unspecified ankle, initial encounter", R, "code",
+              billable=True),
+    ], {"ICD10CM": R})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("sprain of talofibular ligament of right ankle", "diagnosis").code == "S93.491A"
+    assert grounder.ground("R ankle sprain (ATFL)", "diagnosis").code == "S93.491A"
+    assert grounder.ground("sprain of talofibular ligament of right wrist", "diagnosis").code != "S93.491A"
