@@ -159,6 +159,9 @@ _AGE_FORMS = frozenset({"infantile", "juvenile", "adolescent", "senile", "presen
 # is no menopause, nor "Fetal neck mass" a neck mass
 #: The course of a condition, which a catalogue of rare diseases names as entries of their own.
 _COURSES = frozenset({"acute", "subacute", "chronic"})
+#: Parts of a long bone a fracture is said at, as chapter 19 titles some of them ("Fracture of shaft of
+#: humerus", "… neck of femur", "… base of neck"); a category naming none leaves them to the record.
+_PARTS_OF_A_BONE = frozenset({"shaft", "midshaft", "base", "head", "neck"})
 #: Methods that name a concept as it is, not by likeness: what a reading the text only implies must reach.
 _EXACT_METHODS = frozenset({"exact_name", "index_term", "ontology_synonym", "proposed_code", "replaced_by"})
 #: Who names a concept exactly, in the order a system's names are taken: its own, the ICD-10-CM Index's, an
@@ -1295,6 +1298,13 @@ class Grounder:
             found = self._kept_if(self._courseless, steps, f"course: no code of the condition names it "
                                   f"{' or '.join(sorted(courses))}", tuple(w for w in core[0] if w not in courses),
                                   category, finding_type)
+        parts = _PARTS_OF_A_BONE & set(core[0])
+        if found is None and category == "diagnosis" and parts and "fracture" in core[0]:
+            # "fracture of the fifth metatarsal shaft": S92.35- names no part of the bone, so the shaft chooses
+            # nothing; where a code of the category names one (the femur's neck, the humerus's shaft) it does
+            found = self._kept_if(self._partless, steps, f"part of a bone: no code of the fracture names its "
+                                  f"{' or '.join(sorted(parts))}", tuple(w for w in core[0] if w not in parts),
+                                  parts, category, finding_type)
         agent, plain = without_agent(core[0]) if category == "diagnosis" else ((), core[0])
         if found is None and agent:  # "Klebsiella UTI": the UTI's code, the agent a second code (B95-B96)
             found = self._kept_if(self._without_agent, steps, f"agent: {' '.join(agent)!r} is coded apart "
@@ -1804,8 +1814,9 @@ class Grounder:
         "Death certificate, Part I line (a): aspiration pneumonia", "X-ray L foot: nondisplaced fracture …" — a
         few words that name no diagnosis or finding themselves (never "Hypertension: well controlled"), nor a
         history ("PMH: MI" is no current MI). Weeks of gestation the heading gives go with what it heads
-        ("Prenatal intake at 16w2d: …" is in the second trimester). A history's heading only where what it heads
-        says its history or status itself ("Past surgical history: s/p CABG"). ``None`` otherwise."""
+        ("Prenatal intake at 16w2d: …" is in the second trimester), and so does its one side. A history's
+        heading only where what it heads says its history or status itself ("Past surgical history: s/p
+        CABG"). ``None`` otherwise."""
         headed = _HEADED.match(mention)
         if headed is None or len(headed["heading"].split()) > HEADING_MOST_WORDS or (
                 _HISTORY_HEADING.search(headed["heading"]) and read_shorthand(headed["rest"]) is None):
@@ -1816,8 +1827,12 @@ class Grounder:
                 for either in ("diagnosis", "finding")):
             return None  # "ED:" is the emergency department, never erectile dysfunction
         weeks = _GESTATION_IN.search(heading)
-        return heading, f"{rest}, {weeks.group(0).strip(' ,')}" if weeks is not None and not trimester_said(rest) \
-            else rest
+        if weeks is not None and not trimester_said(rest):
+            rest = f"{rest}, {weeks.group(0).strip(' ,')}"
+        sides = {SIDES[w] for w in sides_said(tokens(heading)) if w in SIDES}
+        if len(sides) == 1 and not any(w in SIDES for w in sides_said(tokens(rest))):
+            rest = f"{sides.pop()} {rest}"  # "X-ray L foot: … fifth metatarsal fracture": the left foot's
+        return heading, rest
 
     def _withdraws_or_names_another(self, mention: str, form: str, decided: Decision) -> bool:
         """Whether a clause :func:`without_note_asides` left out of ``form`` (grounded as ``decided``) takes the
@@ -2174,6 +2189,20 @@ class Grounder:
         subacute, chronic): the course said beside it chooses nothing."""
         return self._named_where_no_kin_says(words, category, finding_type, steps,
                                              lambda title: bool(_COURSES & set(title)))
+
+    def _partless(self, words: tuple[str, ...], parts: set[str], category: str, finding_type: str | None,
+                  steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The ICD-10-CM code ``words`` name exactly, where no code of its category names the part of a bone
+        said beside them (``parts``: shaft, base, head, neck), which then chooses nothing: S92 names no shaft
+        ("fifth metatarsal shaft" is S92.35-), S72 names the femur's neck. The bone as titles name it too
+        ("fifth metatarsal": "fifth metatarsal bone")."""
+        for said in [words, *(reading for _, _, reading in site_readings(words))]:
+            found = self._search_readings([said], category, finding_type, steps)
+            if found is None or found[0] not in _EXACT_METHODS or found[1].system != "ICD10CM":
+                continue
+            kin = [found[1], *self._family(found[1].code[:3])]
+            return None if any(parts & set(tokens(e.display or "")) for e in kin) else found
+        return None
 
     def _sited_nowhere(self, words: tuple[str, ...], category: str, finding_type: str | None,
                        steps: list[str]) -> tuple[str, Entry, float] | None:

@@ -626,6 +626,11 @@ def test_a_notes_heading_is_read_past_unless_it_names_a_condition_or_a_history()
         "Prenatal intake at 16w2d", "preterm labor, 16w2d")
     assert grounder._under_a_heading("Prenatal intake at 16w2d: preterm labor at 20 weeks")[1] == \
         "preterm labor at 20 weeks"
+    # the one side a heading gives goes with what it heads, unless that says its own
+    assert grounder._under_a_heading("X-ray L foot: fracture of fifth metatarsal") == (
+        "X-ray L foot", "left fracture of fifth metatarsal")
+    assert grounder._under_a_heading("X-ray L foot: fracture of right fifth metatarsal")[1] == \
+        "fracture of right fifth metatarsal"
 
 
 def test_a_cause_that_is_an_infection_by_an_agent_is_read_as_titles_name_the_agent():

@@ -2644,3 +2644,38 @@ def test_an_inclusion_term_takes_the_site_its_codes_title_says():
     assert grounder.ground("sprain of talofibular ligament of right ankle", "diagnosis").code == "S93.491A"
     assert grounder.ground("R ankle sprain (ATFL)", "diagnosis").code == "S93.491A"
     assert grounder.ground("sprain of talofibular ligament of right wrist", "diagnosis").code != "S93.491A"
+
+
+def test_a_part_of_a_bone_no_code_of_the_fracture_names_chooses_nothing():
+    """"fracture of the fifth metatarsal shaft" is S92.35-: no code of S92 names a shaft (the talus's neck does
+    not make the metatarsal's shaft a word of a code); "femoral neck fracture" is never the unspecified
+    fracture of the femur, as S72 names the neck."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "S92", "Fracture of foot and toe, except ankle", R, "category", billable=False),
+        Entry("ICD10CM", "S92.1", "Fracture of talus", R, "category", billable=False),
+        Entry("ICD10CM", "S92.12", "Fracture of neck of talus", R, "category", billable=False),
+        Entry("ICD10CM", "S92.3", "Fracture of metatarsal bone", R, "category", billable=False),
+        Entry("ICD10CM", "S92.35", "Fracture of fifth metatarsal bone", R, "category", billable=False),
+        Entry("ICD10CM", "S92.353", "Displaced fracture of fifth metatarsal bone, unspecified foot", R,
+              "category", billable=False),
+        Entry("ICD10CM", "S92.353A", "Displaced fracture of fifth metatarsal bone, unspecified foot, initial "
+              "encounter for closed fracture", R, "code", billable=True),
+        Entry("ICD10CM", "S72", "Fracture of femur", R, "category", billable=False),
+        Entry("ICD10CM", "S72.0", "Fracture of head and neck of femur", R, "category", billable=False),
+        Entry("ICD10CM", "S72.00", "Fracture of unspecified part of neck of femur", R, "category", billable=False),
+        Entry("ICD10CM", "S72.009", "Fracture of unspecified part of neck of unspecified femur", R, "category",
+              billable=False),
+        Entry("ICD10CM", "S72.009A", "Fracture of unspecified part of neck of unspecified femur, initial "
+              "encounter for closed fracture", R, "code", billable=True),
+        Entry("ICD10CM", "S72.9", "Unspecified fracture of femur", R, "category", billable=False,
+              names=("Broken thigh bone",)),
+        Entry("ICD10CM", "S72.90", "Unspecified fracture of unspecified femur", R, "category", billable=False),
+        Entry("ICD10CM", "S72.90X", "Unspecified fracture of unspecified femur", R, "category", billable=False),
+        Entry("ICD10CM", "S72.90XA", "Unspecified fracture of unspecified femur, initial encounter for closed "
+              "fracture", R, "code", billable=True),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    assert grounder.ground("fracture of the fifth metatarsal shaft", "diagnosis").code == "S92.353A"
+    assert grounder.ground("fracture of the femoral neck", "diagnosis").code == "S72.009A"
+    # the whole category is asked, not the found code's branch: S72.9 names no neck, S72.0 does
+    assert grounder._partless(("broken", "thigh", "bone"), {"neck"}, "diagnosis", None, []) is None
