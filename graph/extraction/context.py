@@ -1666,6 +1666,36 @@ def with_trimester(mention: str) -> str | None:
     return f"{mention[:said.start()].rstrip(' ,')}, {trimester} trimester{mention[said.end():]}".strip()
 
 
+#: How deep a laceration of an organ is, as a note measures it ("2 cm deep", "1.5-cm-deep").
+_DEPTH = re.compile(r"\b(?P<cm>\d+(?:\.\d+)?)[\s-]*(?:cm|centimeters?)[\s-]+deep\b\s*", re.IGNORECASE)
+#: The organs chapter 19 grades a laceration of by depth (S36.03- spleen, S36.11- liver, S37.0- kidney).
+_GRADED_ORGAN = re.compile(r"\b(?:spleen|splenic|liver|hepatic|kidney|renal)\b", re.IGNORECASE)
+#: The laceration a grade goes before, with the organ's adjective before it ("splenic laceration").
+_LACERATED = re.compile(r"(?:\b[a-z]+(?:al|ic|ar|ey|er)\s+)?laceration", re.IGNORECASE)
+
+
+def with_laceration_depth(mention: str) -> str | None:
+    """A laceration of an organ measured in depth, said as chapter 19 grades it: under 1 cm minor, 1 to 3 cm
+    moderate, over 3 cm major (S36.031 "Moderate laceration of spleen" includes "Laceration of spleen 1 to 3
+    cm"; the kidney's and the liver's are graded so too). ``None`` without a depth.
+
+    >>> with_laceration_depth("2 cm deep splenic laceration"), with_laceration_depth("kidney laceration, 4 cm deep")
+    ('moderate splenic laceration', 'major kidney laceration')
+    >>> with_laceration_depth("0.5-cm-deep laceration of the spleen"), with_laceration_depth("splenic laceration")
+    ('minor laceration of the spleen', None)
+    >>> with_laceration_depth("2 cm deep laceration of the R forearm")
+    """
+    said = _DEPTH.search(mention)
+    if said is None or "laceration" not in mention.lower() or not _GRADED_ORGAN.search(mention):
+        return None  # a wound of the skin is no organ's grade ("2 cm deep laceration of the R forearm")
+    cm = float(said["cm"])
+    grade = "minor" if cm < 1 else "moderate" if cm <= 3 else "major"
+    rest = f"{mention[:said.start()]}{mention[said.end():]}".strip(" ,")
+    lacerated = _LACERATED.search(rest)
+    assert lacerated is not None
+    return f"{rest[:lacerated.start()]}{grade} {rest[lacerated.start():]}"
+
+
 #: A test and what it found, in a vignette's clause: "CT shows a 5-mm stone in the left ureter", "karyotype is
 #: 45,X". What follows a denial ("and no hydronephrosis") or a comma is something else.
 _TEST_FOUND = re.compile(

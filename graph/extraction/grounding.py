@@ -98,6 +98,7 @@ from graph.extraction.context import (
     with_clause_apart,
     with_its_cause,
     with_its_complication,
+    with_laceration_depth,
     with_trimester,
     without_circumstance,
     without_dose,
@@ -1099,6 +1100,13 @@ class Grounder:
             decided = self.ground(untagged, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"tag: {mention!r} is {untagged!r}, without its SNOMED CT semantic tag")
+            return decided
+        deep = with_laceration_depth(mention) if category == "diagnosis" else None
+        if deep is not None:  # "2 cm deep splenic laceration": S36.031 "Moderate laceration of spleen"
+            decided = self.ground(deep, category, finding_type=finding_type, system=system, code=code,
+                                  categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+            decided.steps.insert(0, f"injury: {mention!r} measures the laceration's depth, which chapter 19 "
+                                    f"grades: {deep!r}")
             return decided
         carried = fhir_text(mention)
         if carried is not None:  # what a FHIR Condition's text says, without the JSON or the coding around it

@@ -2679,3 +2679,24 @@ def test_a_part_of_a_bone_no_code_of_the_fracture_names_chooses_nothing():
     assert grounder.ground("fracture of the femoral neck", "diagnosis").code == "S72.009A"
     # the whole category is asked, not the found code's branch: S72.9 names no neck, S72.0 does
     assert grounder._partless(("broken", "thigh", "bone"), {"neck"}, "diagnosis", None, []) is None
+
+
+def test_a_laceration_of_an_organ_measured_in_depth_is_graded_as_chapter_19_grades_it():
+    """"2 cm deep splenic laceration" is S36.031 "Moderate laceration of spleen" (1 to 3 cm), never the
+    unspecified laceration; a wound of the skin is measured, not graded."""
+    lexicon = Lexicon([
+        Entry("ICD10CM", "S36.03", "Laceration of spleen", R, "category", billable=False),
+        Entry("ICD10CM", "S36.030", "Superficial (capsular) laceration of spleen", R, "category", billable=False,
+              names=("Minor laceration of spleen",)),
+        Entry("ICD10CM", "S36.030A", "Superficial (capsular) laceration of spleen, initial encounter", R, "code",
+              billable=True),
+        Entry("ICD10CM", "S36.031", "Moderate laceration of spleen", R, "category", billable=False),
+        Entry("ICD10CM", "S36.031A", "Moderate laceration of spleen, initial encounter", R, "code", billable=True),
+        Entry("ICD10CM", "S36.039", "Unspecified laceration of spleen", R, "category", billable=False),
+        Entry("ICD10CM", "S36.039A", "Unspecified laceration of spleen, initial encounter", R, "code",
+              billable=True),
+    ], {"ICD10CM": R}, {})
+    grounder = Grounder(lexicon)
+    graded = grounder.ground("2 cm deep splenic laceration after a handlebar injury", "diagnosis")
+    assert graded.code == "S36.031A" and graded.steps[0].startswith("injury:")
+    assert grounder.ground("0.5 cm deep laceration of spleen", "diagnosis").code == "S36.030A"
