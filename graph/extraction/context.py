@@ -963,6 +963,12 @@ _MECHANISM = re.compile(r"\s*(?:,|\s[-–—]+)?\s+(?:after|following|from|while
                         r"oozing|swelling)\b)[a-z]+ing\s*$", re.IGNORECASE)
 
 
+#: How an injury happened, told before it as a clause of its own ("FOOSH, closed L Colles fx", "MVC: …").
+_MECHANISM_FIRST = re.compile(r"^\s*(?:foosh|fall on (?:an )?outstretched hand|(?:mechanical |ground[- ]level )?fall|"
+                              r"mvc|mva|motor vehicle (?:collision|crash|accident)|(?:twisting|inversion) injury)"
+                              r"\s*(?:[,:;]|\s[-–—]+)\s+", re.IGNORECASE)
+
+
 def without_mechanism(mention: str) -> str | None:
     """An injury without the clause that tells how it happened ("acute lumbar strain lifting boxes", "R femoral
     neck fx after ground-level fall", "metallic FB R cornea while grinding"): the mechanism is an external
@@ -980,7 +986,12 @@ def without_mechanism(mention: str) -> str | None:
     'broken nose'
     >>> without_mechanism("lac R forearm, bleeding"), without_mechanism("R wrist fx, healing")
     (None, None)
+    >>> without_mechanism("FOOSH, closed L Colles fx"), without_mechanism("MVC: R clavicle fx")
+    ('closed L Colles fx', 'R clavicle fx')
     """
+    first = _MECHANISM_FIRST.match(mention)
+    if first is not None and _INJURY_WORD.search(mention, first.end()):  # told first: "FOOSH, … fx"
+        return without_mechanism(mention[first.end():]) or mention[first.end():].strip() or None
     injury = _INJURY_WORD.search(mention)
     if injury is None:
         return None
@@ -1017,6 +1028,10 @@ _COURSE_SO_FAR = re.compile(
     # how it answers the care given: "PMR, responding to prednisone", "HFrEF, diuresing on IV furosemide"
     r"responding (?:well )?to [^,]+|improving(?: on [^,]+)?|improved|diuresing(?: (?:well|on [^,]+))?|"
     r"decolonized|eradicated|cleared|"
+    # the care an injury was given: "closed L Colles fx, splinted", "skin tear L forearm, steri-strips applied"
+    r"splinted|casted|immobilized|sutured|stapled|dressed|bandaged|(?:closed )?reduced(?: and (?:splinted|casted))?|"
+    r"(?:closed reduction|steri-?strips?|(?:sugar[- ]tong |volar )?splint|cast|sling|dressing|sutures)"
+    r"(?: (?:applied|placed|done))?|"
     # how it is now, denied: "no active infection", "s/p L THA for OA, no hip pain"
     r"no (?:active|current|ongoing|further|new) (?:infection|disease|symptoms|complaints|issues|concerns)|"
     r"no (?:\w+ )?(?:pain|symptoms|complaints|issues))$",
@@ -1317,6 +1332,8 @@ def without_note_asides(mention: str) -> list[str]:
     'hx of PE'
     >>> without_note_asides("s/p THA, residual hip pain")  # a symptom still there is no aside
     []
+    >>> without_note_asides("closed L Colles fx, splinted"), without_note_asides("L forearm lac, steri-strips applied")
+    (['closed L Colles fx'], ['L forearm lac'])
     >>> without_note_asides("piles, there's blood on the toilet paper")
     ['piles']
     >>> without_note_asides("rash, it's on my left arm")

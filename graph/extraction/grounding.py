@@ -936,6 +936,21 @@ def _titled(entry: Entry, method: str, step: str, what: str, why: str, system: s
                     + why, [step])
 
 
+#: A case told of its patient ("a 28-year-old woman with galactorrhea, amenorrhea and …", "44F, RUQ pain …",
+#: "… and hematuria in a 40-year-old whose father …"): a story, whose first part is no diagnosis the rest
+#: describes.
+_A_PERSON = re.compile(r"\b\d+[- ]?(?:years?|yrs?|y|months?|mos?|weeks?|wks?|days?)[- ]old\b|\b\d+\s*(?:yo|y/o)\b|"
+                       r"^\s*\d+\s*[mf]\b|^\s*(?:an?|the)\s+(?:\w+\s+){0,2}(?:man|woman|boy|girl|patient|infant|"
+                       r"child|toddler|neonate|newborn)\b", re.IGNORECASE)
+
+
+#: A part of a note saying she is pregnant, or how far along: chapter 15 codes the condition then.
+_PREGNANT = re.compile(r"\b(?:pregnan\w*|gravid\w*|gestation\w*|trimester|postpartum|puerper\w*|\d+\s*w(?:ee)?ks?\b|"
+                       r"\d+w\d)", re.IGNORECASE)
+#: A denial that goes on to say something present ("no dyspnea but new cough").
+_BUT = re.compile(r"\bbut\b", re.IGNORECASE)
+
+
 def _a_notes_line(mention: str) -> bool:
     """Whether ``mention`` is a line of a note (a problem list's entry, a pharmacist's or a nurse's line), not
     prose: no more than :data:`NOTE_LINE_MOST_WORDS` words and no full stop at its end. A case's narrative or a
@@ -1702,6 +1717,10 @@ class Grounder:
             if found is None and last_resorts and system and code and _WORDING_FAILURE.match(failure) else None
         if in_a_part is not None:
             return in_a_part
+        led = self._diagnosis_said_first(mention) if found is None and last_resorts and category == "diagnosis" \
+            else None
+        if led is not None:
+            return _judging_the_proposal(led, failure, system, code)
         named_short = self._said_without_disease(mention, words) \
             if found is None and last_resorts and category == "diagnosis" else None
         if named_short is not None:
@@ -1889,6 +1908,54 @@ class Grounder:
                                     "nothing its category tells apart")
             return decided
         return None
+
+    def _diagnosis_said_first(self, mention: str) -> Decision | None:
+        """The diagnosis a note's first part names as it stands, where every other part is beside it as beside
+        a proposal (:meth:`_beside_the_proposal`): "influenza A (rapid +), fever, cough, myalgias, no pneumonia
+        on CXR" is J10.1 — its symptoms are the disease's own, what the code's kin tell apart is not said.
+        Never a history or status, a first part that doubts or denies, nor a symptom's code. ``None``
+        otherwise."""
+        if read_shorthand(mention) is not None or not _a_notes_line(mention) or _A_PERSON.search(mention):
+            return None
+        parts = [p.strip() for p in _PARTS_OF_A_NOTE.split(mention) if p and p.strip() and tokens(p)]
+        if len(parts) < 2 or denies_or_doubts(parts[0]) or mention.lstrip()[len(parts[0]):].lstrip()[:1] == ":":
+            return None  # "Acute appendicitis: periumbilical pain …" defines, as a fact card does
+        decided = self.ground(parts[0], "diagnosis", last_resorts=False, corroborate=False)
+        if decided.outcome == "reject" or decided.system != "ICD10CM" or decided.method not in _EXACT_METHODS \
+                or _a_symptoms_code(decided):
+            return None
+        if self._a_finding(parts[0]) and any(self._a_finding(listed) for other in parts[1:]
+                                             for listed in re.split(r"\s+and\s+", other)):
+            return None  # "galactorrhea, amenorrhea and …": a list of findings, the first no more the note's
+        # a word a code of the category says (a side too), or a site where its codes say one, in any other part,
+        # may choose another code
+        # ("acute gout flare, L first MTP joint": M10.072, never M10.9; "Turner syndrome, 45,X karyotype": Q96.0)
+        own = set(tokens(decided.display or ""))
+        titles = [tokens(kin.display or "") for kin in self._icd_codes_under((decided.code or "")[:3])]
+        category_words = {w for title in titles for w in title} - own - _TITLES_GRAMMAR
+        sited = any(names_a_site(title) for title in titles)
+        for other in parts[1:]:
+            said = sides_said(tokens(other))  # "L" is the "left" a title says
+            # a denial too: "MI, no ST elevation" is I21.4's; "Graves' disease, no thyroid storm" is E05.00's own
+            denial = _DENIAL_FIRST.match(other) is not None
+            if {w for w in said if not w.isdigit()} & category_words or _PREGNANT.search(other) \
+                    or (not denial and sited and (set(said) & BODY_PARTS or site_readings(said))) \
+                    or (denial and _BUT.search(other)):
+                return None
+            numberless = _DIGITS.sub(" ", other).strip()
+            if numberless != other and tokens(numberless) \
+                    and not self._beside_the_proposal(decided, numberless, "diagnosis"):
+                return None  # "pulmonary embolism 2" beside it names a second condition all the same
+        if not all(self._beside_the_proposal(decided, other, "diagnosis") for other in parts[1:]):
+            return None
+        decided.steps.insert(0, f"first part: {parts[0]!r} of {mention!r} names a diagnosis; the rest of the note "
+                                "says nothing its category tells apart")
+        return decided
+
+    def _a_finding(self, said: str) -> bool:
+        """Whether ``said`` names an HPO finding exactly ("Galactorrhea", "Fever")."""
+        found = self.ground(said, "finding", last_resorts=False, corroborate=False)
+        return found.outcome != "reject" and found.method in _EXACT_METHODS and found.system == "HPO"
 
     def _beside_the_proposal(self, decided: Decision, other: str, category: str) -> bool:
         """Whether a part of a note leaves the proposal it sits beside as it is: a pertinent negative of what

@@ -735,3 +735,38 @@ def test_a_milk_or_egg_allergy_is_the_status_its_baked_form_decides():
                                system="ICD10CM", code="Z91.011")
     assert (tolerant.outcome, tolerant.code) == ("replace", "Z91.0111")
     assert grounder.ground("milk allergy, carries an EpiPen", "diagnosis").code == "Z91.0110"
+
+
+def test_a_diagnosis_a_notes_first_part_names_is_the_notes_where_the_rest_is_beside_it():
+    """"influenza A (rapid +), fever, cough, no pneumonia on CXR": the first part names the diagnosis, the rest
+    are its values, its symptoms or a pertinent negative. Never where another part states a side or a site, a
+    word the code's category says, a second diagnosis, nor where the parts list findings, nor a definition."""
+    r, hpo = "ICD10CM@2026", "HPO@1"
+    base = _parts_lexicon()
+    lexicon = Lexicon([*base.by_ref.values(),
+                       Entry("ICD10CM", "N64.3", "Galactorrhea not associated with childbirth", r, "code",
+                             billable=True, names=("Galactorrhea",)),
+                       Entry("HPO", "HP:0100829", "Galactorrhea", hpo, "term", parents=["HP:0000118"]),
+                       Entry("ICD10CM", "M10", "Gout", r, "category", billable=False),
+                       Entry("ICD10CM", "M10.9", "Gout, unspecified", r, "code", billable=True),
+                       Entry("ICD10CM", "M10.071", "Idiopathic gout, right ankle and foot", r, "code",
+                             billable=True)],
+                      {"ICD10CM": r, "HPO": hpo}, {})
+    grounder = Grounder(lexicon, phrasings=[])
+    led = grounder.ground("primary hyperparathyroidism, polyuria, chest pain, no pulmonary embolism", "diagnosis")
+    assert led.code == "E21.0" and any(step.startswith("first part:") for step in led.steps)
+    replaced = grounder.ground("primary hyperparathyroidism, polyuria", "diagnosis", system="ICD10CM",
+                               code="E21.3")
+    assert (replaced.outcome, replaced.code) == ("replace", "E21.0")
+    for refused in ("primary hyperparathyroidism, pulmonary embolism",  # a second diagnosis
+                    "primary hyperparathyroidism, right neck",  # a side, a site
+                    "type 2 diabetes mellitus, chronic kidney disease",  # a word of E11.22
+                    "galactorrhea, polyuria and chest pain",  # a list of findings
+                    "primary hyperparathyroidism: calcium 11.2",  # defined, as a fact card does
+                    "gout, R first MTP joint", "gout, big toe", "gout, right side",  # where the codes say one
+                    "primary hyperparathyroidism, parathyroid gland",  # a word of E21's other codes
+                    ):
+        assert not any(step.startswith("first part:") for step in grounder.ground(refused, "diagnosis").steps), \
+            refused
+    assert grounder._diagnosis_said_first("primary hyperparathyroidism, polyuria") is not None
+    assert grounder._diagnosis_said_first("primary hyperparathyroidism, polyuria in a 40-year-old") is None  # a story
