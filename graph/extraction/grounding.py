@@ -951,6 +951,11 @@ _PREGNANT = re.compile(r"\b(?:pregnan\w*|gravid\w*|gestation\w*|trimester|postpa
 _BUT = re.compile(r"\bbut\b", re.IGNORECASE)
 
 
+#: Persons' names that are everyday words too ("found down", "still", "ring the bell"): said alone, they
+#: name the disease called after the person only as a name is written, capitalised.
+_EPONYMS_THAT_ARE_WORDS = frozenset({"down", "still", "bell", "graves", "turner", "baker", "hunter", "fisher"})
+
+
 def _a_notes_line(mention: str) -> bool:
     """Whether ``mention`` is a line of a note (a problem list's entry, a pharmacist's or a nurse's line), not
     prose: no more than :data:`NOTE_LINE_MOST_WORDS` words and no full stop at its end. A case's narrative or a
@@ -2005,6 +2010,8 @@ class Grounder:
         if not 0 < len(words) <= 3 or (len(words) == 1 and names_a_site(words)) \
                 or not _WORDS_ONLY.fullmatch(mention.strip()):
             return None  # "HIV+" is a result, never "HIV disease"
+        if len(words) == 1 and words[0] in _EPONYMS_THAT_ARE_WORDS and not mention.strip()[:1].isupper():
+            return None  # "found down" is how EMS found him, never Down syndrome; a person's name is capitalised
         for last in ("disease", "syndrome"):
             decided = self.ground(f"{mention} {last}", "diagnosis", last_resorts=False)
             named = self.lexicon.by_name.get((*words, last), ())

@@ -30,9 +30,11 @@ _FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx)(?:\s+of|\s*:)?|
                     r"(?P<treatment>(?:(?:has|have|had)\s+been\s+|(?:is|are)\s+)?(?:on|dependent\s+on|takes|taking)"
                     r"(?:\s+(?:home|chronic|long[- ]term|supplemental|daily|lifelong|regular|maintenance))*))"
                     r"\s+(?P<rest>\S.*)$", re.IGNORECASE)
-#: How long a treatment has gone on ("has been on insulin for years"): no word of the code.
-_FOR_HOW_LONG = re.compile(r"\s+for\s+(?:(?:many|several|a\s+few|\d+|two|three|five|ten)\s+)?"
-                           r"(?:years?|yrs?|months?|mos?|weeks?|wks?|decades?)\s*$", re.IGNORECASE)
+#: How long a treatment has gone on, or will ("has been on insulin for years", "on apixaban indefinitely"): no
+#: word of the code.
+_FOR_HOW_LONG = re.compile(r"\s+(?:for\s+(?:(?:many|several|a\s+few|\d+|two|three|five|ten)\s+)?"
+                           r"(?:years?|yrs?|months?|mos?|weeks?|wks?|decades?)|indefinitely|lifelong|for\s+life|"
+                           r"long[- ]term)\s*$", re.IGNORECASE)
 #: How much of a treatment, before it ("2L home O2", "3 L/min of oxygen"): no word of the code.
 _HOW_MUCH = re.compile(r"^\d+(?:\.\d+)?\s*(?:l|lpm|liters?|litres?)(?:\s*/\s*min|\s+per\s+minute)?"
                        r"(?:\s+(?:nc|of))?\s+(?:(?:home|supplemental)\s+)*", re.IGNORECASE)
@@ -129,6 +131,8 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='treatment', of='warfarin'), Shorthand(kind='treatment', of='insulin'))
     >>> read_shorthand("has been on insulin for years"), read_shorthand("s/p deceased-donor kidney transplant")
     (Shorthand(kind='treatment', of='insulin'), Shorthand(kind='status', of='kidney transplant'))
+    >>> read_shorthand("on apixaban indefinitely")
+    Shorthand(kind='treatment', of='apixaban')
     >>> read_shorthand("mother and sister both had breast cancer"), read_shorthand("father died of an MI")
     (Shorthand(kind='family', of='breast cancer'), Shorthand(kind='family', of='an MI'))
     >>> read_shorthand("colonic polyps removed at colonoscopy three years ago")

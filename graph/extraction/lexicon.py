@@ -63,9 +63,13 @@ def stem(word: str) -> str:
 
     >>> stem("fractures"), stem("testes") == stem("testis"), stem("calculi"), stem("abscess")
     ('fracture', True, 'calculus', 'abscess')
+    >>> stem("extremities"), stem("arteries") == stem("artery"), stem("allergies")
+    ('extremity', True, 'allergy')
     """
     if word in _IRREGULAR_PLURALS:
         return _IRREGULAR_PLURALS[word]
+    if len(word) > 5 and word.endswith("ies"):  # "lower extremities": "Lower extremity edema"
+        return word[:-3] + "y"
     if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "is", "us")):
         return word[:-1]
     return word

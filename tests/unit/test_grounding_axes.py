@@ -2474,6 +2474,7 @@ def test_a_disease_said_by_the_words_before_disease_or_syndrome_is_that_disease(
     assert lyme.code == "A69.20" and lyme.steps[0].startswith("name: 'Lyme' says the disease")
     assert g.ground("hand-foot-mouth", "diagnosis").code == "B08.4"
     assert g.ground("Down", "diagnosis").code == "Q90.9"
+    assert g.ground("found down", "diagnosis").outcome == "reject"  # how EMS found him: an everyday word
     assert g.ground("liver", "diagnosis").outcome == "reject"
     assert g.ground("Lyme", "finding").code != "A69.20"
 
