@@ -108,7 +108,8 @@ _PACK_YEARS = r"\d+(?:\.\d+)?[- ]?pack[- ]?years?(?:\s+(?:history|smoking\s+hist
 _DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib|pine|zole|cillin|mycin|" \
                 r"floxacin|azine|oxetine|aline|thyroxine|parin|arin|xaban|gatran|triptan|profen|tidine|semide|" \
                 r"thiazide|lukast|terol|sone|olone|ium)"
-_TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator)"
+_TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator|hfnc|" \
+             r"high[- ]flow(?:\s+nasal\s+cannula)?|bipap|cpap|nippv|nasal\s+cannula)"
 _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?:{_TREATMENT}|[a-z]+{_DRUG_ENDINGS})\b"
 #: Whom it came to, by what they do ("exertional heat stroke in a marathon runner"): no code's word. Never an
 #: age ("pyloric stenosis in a 4-week-old" is the infantile form) nor a condition ("ulcer in a diabetic").
@@ -887,6 +888,9 @@ _NOTE_ASIDES = re.compile(
     r"|\s*,?\s*\b(?:confirmed|discussed|reviewed|verified|documented)\s+(?:with|by)\s+(?:the\s+)?(?:patient|pt|"
     r"family|(?:health[- ]care\s+)?proxy|hcp|poa|daughter|son|wife|husband|spouse|biopsy|pathology|imaging|ct|mri|"
     r"ultrasound)\b"
+    # the form or person it was taken from: "DNR/DNI per MOLST", "per daughter"
+    r"|\s*,?\s*\bper\s+(?:the\s+)?(?:molst|polst|most|advance\s+directive|living\s+will|patient|pt|family|hcp|"
+    r"(?:health[- ]care\s+)?proxy|poa|daughter|son|wife|husband|spouse|chart|records?|pcp|outside\s+records)\b"
     # in whom, where it is no word of the code: "chronic cough in a lifelong nonsmoker"
     r"|\s*,?\s*\bin\s+an?\s+(?:lifelong\s+|lifetime\s+|former\s+|current\s+|heavy\s+)?(?:non-?smoker|never[- ]smoker|"
     r"smoker|ex-?smoker)\b"
@@ -1028,6 +1032,9 @@ _COURSE_SO_FAR = re.compile(
     # how it answers the care given: "PMR, responding to prednisone", "HFrEF, diuresing on IV furosemide"
     r"responding (?:well )?to [^,]+|improving(?: on [^,]+)?|improved|diuresing(?: (?:well|on [^,]+))?|"
     r"decolonized|eradicated|cleared|"
+    # a value where it is meant to be, and the plan: "GDM, diet-controlled, fasting BG at goal", "acute hypoxemic
+    # respiratory failure, …, wean FiO2 as tolerated"
+    r"(?:[\w/-]+ ){0,3}at goal|(?:wean|titrate|continue|monitor|trend|recheck|repeat|follow) [^,]+|"
     # the care an injury was given: "closed L Colles fx, splinted", "skin tear L forearm, steri-strips applied"
     r"splinted|casted|immobilized|sutured|stapled|dressed|bandaged|(?:closed )?reduced(?: and (?:splinted|casted))?|"
     r"(?:closed reduction|steri-?strips?|(?:sugar[- ]tong |volar )?splint|cast|sling|dressing|sutures)"
@@ -1048,8 +1055,8 @@ _SAYS_THE_DEFAULT = re.compile(
     # no complication said: the code "without" them ("sigmoid diverticulitis, uncomplicated": K57.32)
     r"uncomplicated|no complications|without complications)$", re.IGNORECASE)
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside. A unit's
-#: litre ("LDL 6.8 mmol/L") is no left.
-_SIDED = re.compile(r"(?<!/)\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
+#: litre ("LDL 6.8 mmol/L", "HFNC 40 L") is no left.
+_SIDED = re.compile(r"(?<!/)(?<!\d\s)(?<!\d)\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
 #: A patient's clause beside what they name, telling what they see or how it goes ("I think I have piles,
 #: there's blood on the toilet paper"): the evidence for it, no word of its code.
 _TOLD_BESIDE = re.compile(r"^(?:there(?:['’]s|\s+is|\s+was|\s+are|\s+were)|it(?:['’]s|\s+is|\s+was|\s+has|\s+gets|"
@@ -1334,6 +1341,10 @@ def without_note_asides(mention: str) -> list[str]:
     []
     >>> without_note_asides("closed L Colles fx, splinted"), without_note_asides("L forearm lac, steri-strips applied")
     (['closed L Colles fx'], ['L forearm lac'])
+    >>> without_note_asides("GDM, diet-controlled, fasting BG at goal"), without_note_asides("DNR/DNI per MOLST")
+    (['GDM, diet-controlled'], ['DNR/DNI'])
+    >>> without_note_asides("acute hypoxemic respiratory failure, on HFNC 40 L/60%, wean FiO2 as tolerated")[-1]
+    'acute hypoxemic respiratory failure'
     >>> without_note_asides("piles, there's blood on the toilet paper")
     ['piles']
     >>> without_note_asides("rash, it's on my left arm")
