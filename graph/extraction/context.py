@@ -969,7 +969,8 @@ _MECHANISM = re.compile(r"\s*(?:,|\s[-–—]+)?\s+(?:after|following|from|while
 
 #: How an injury happened, told before it as a clause of its own ("FOOSH, closed L Colles fx", "MVC: …").
 _MECHANISM_FIRST = re.compile(r"^\s*(?:foosh|fall on (?:an )?outstretched hand|(?:mechanical |ground[- ]level )?fall|"
-                              r"mvc|mva|motor vehicle (?:collision|crash|accident)|(?:twisting|inversion) injury)"
+                              r"mvc|mva|motor vehicle (?:collision|crash|accident)|(?:twisting|inversion) injury|"
+                              r"(?:stepped on|fell (?:off|from|down|on)|tripped (?:on|over)|slipped on) [^,;:]{1,40}?)"
                               r"\s*(?:[,:;]|\s[-–—]+)\s+", re.IGNORECASE)
 
 
@@ -992,6 +993,9 @@ def without_mechanism(mention: str) -> str | None:
     (None, None)
     >>> without_mechanism("FOOSH, closed L Colles fx"), without_mechanism("MVC: R clavicle fx")
     ('closed L Colles fx', 'R clavicle fx')
+    >>> without_mechanism("stepped on a nail thru his shoe, puncture wound R foot")
+    'puncture wound R foot'
+
     """
     first = _MECHANISM_FIRST.match(mention)
     if first is not None and _INJURY_WORD.search(mention, first.end()):  # told first: "FOOSH, … fx"

@@ -1861,7 +1861,8 @@ class Grounder:
         weeks = _GESTATION_IN.search(heading)
         if weeks is not None and not trimester_said(rest):
             rest = f"{rest}, {weeks.group(0).strip(' ,')}"
-        sides = {SIDES[w] for w in sides_said(tokens(heading)) if w in SIDES}
+        said = sides_said(tokens(heading))  # a side of a part of the body ("X-ray L foot"), never "L&D"'s L
+        sides = {SIDES[w] for w in said if w in SIDES} if BODY_PARTS & set(said) else set()
         if len(sides) == 1 and not any(w in SIDES for w in sides_said(tokens(rest))):
             rest = f"{sides.pop()} {rest}"  # "X-ray L foot: … fifth metatarsal fracture": the left foot's
         return heading, rest

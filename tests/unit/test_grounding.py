@@ -631,6 +631,7 @@ def test_a_notes_heading_is_read_past_unless_it_names_a_condition_or_a_history()
         "X-ray L foot", "left fracture of fifth metatarsal")
     assert grounder._under_a_heading("X-ray L foot: fracture of right fifth metatarsal")[1] == \
         "fracture of right fifth metatarsal"
+    assert grounder._under_a_heading("L&D: preterm labor")[1] == "preterm labor"  # labor and delivery
 
 
 def test_a_cause_that_is_an_infection_by_an_agent_is_read_as_titles_name_the_agent():
