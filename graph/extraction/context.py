@@ -1039,6 +1039,9 @@ _COURSE_SO_FAR = re.compile(
     # a value where it is meant to be, and the plan: "GDM, diet-controlled, fasting BG at goal", "acute hypoxemic
     # respiratory failure, …, wean FiO2 as tolerated"
     r"(?:[\w/-]+ ){0,3}at goal|(?:wean|titrate|continue|monitor|trend|recheck|repeat|follow) [^,]+|"
+    # how it is watched and how the device works: "h/o melanoma, annual skin checks", "PPM, functioning normally"
+    r"(?:annual|yearly|routine|regular) (?:skin (?:checks?|exams?)|surveillance|screening|follow[- ]?ups?)|"
+    r"surveillance [^,]+|functioning (?:normally|well|appropriately)|"
     # the care an injury was given: "closed L Colles fx, splinted", "skin tear L forearm, steri-strips applied"
     r"splinted|casted|immobilized|sutured|stapled|dressed|bandaged|(?:closed )?reduced(?: and (?:splinted|casted))?|"
     r"(?:closed reduction|steri-?strips?|(?:sugar[- ]tong |volar )?splint|cast|sling|dressing|sutures)"
@@ -1345,6 +1348,8 @@ def without_note_asides(mention: str) -> list[str]:
     []
     >>> without_note_asides("closed L Colles fx, splinted"), without_note_asides("L forearm lac, steri-strips applied")
     (['closed L Colles fx'], ['L forearm lac'])
+    >>> without_note_asides("h/o melanoma, annual skin checks"), without_note_asides("PPM, functioning normally")
+    (['h/o melanoma'], ['PPM'])
     >>> without_note_asides("GDM, diet-controlled, fasting BG at goal"), without_note_asides("DNR/DNI per MOLST")
     (['GDM, diet-controlled'], ['DNR/DNI'])
     >>> without_note_asides("acute hypoxemic respiratory failure, on HFNC 40 L/60%, wean FiO2 as tolerated")[-1]

@@ -60,7 +60,7 @@ _DEPENDENT = re.compile(r"^\s*(?:(?:home|chronic)\s+)?(?P<rest>\S.*?)[- ]depende
 #: "PPM placed 2018 for CHB", "ICD implanted in 2020": a device in place, the status it leaves (the reason it
 #: was placed is a code of its own, or history).
 _PLACED = re.compile(r"^\s*(?:(?:i|she|he|they|we)\s+(?:got|had|have|has)\s+(?:a|an|my|her|his|their)\s+)?"
-                     r"(?P<rest>\S.*?)\s+(?:placed|implanted|inserted|put\s+in|in\s+place|in\s+situ)\b"
+                     r"(?P<rest>\S.*?)\s+(?:placed|implanted|inserted|put\s+in|in\s+place|in\s+situ|present)\b"
                      r"(?:\s+(?:in\s+)?(?:\d{4}|\d+\s*(?:y(?:ea)?rs?|mo(?:nth)?s?)\s+ago|last\s+(?:year|month|week)|"
                      r"(?:a|one|two|three|four|five|several)\s+(?:years?|months?)\s+ago))?"
                      r"(?:\s+(?:for|due\s+to|2/2|since|after|following)\s+\S.*)?\s*$", re.IGNORECASE)
@@ -125,6 +125,8 @@ def read_shorthand(mention: str) -> Shorthand | None:
     (Shorthand(kind='history', of='stroke'), Shorthand(kind='treatment', of='steroid'))
     >>> read_shorthand("PPM placed 2018 for CHB"), read_shorthand("stent placed")
     (Shorthand(kind='status', of='PPM'), Shorthand(kind='status', of='stent'))
+    >>> read_shorthand("permanent pacemaker present")
+    Shorthand(kind='status', of='permanent pacemaker')
     >>> read_shorthand("family history of colon cancer in mother"), read_shorthand("FHx breast cancer (maternal aunt)")
     (Shorthand(kind='family', of='colon cancer'), Shorthand(kind='family', of='breast cancer'))
     >>> read_shorthand("on warfarin for afib"), read_shorthand("on insulin for T1DM")
