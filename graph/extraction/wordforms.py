@@ -239,8 +239,14 @@ def finding_heads(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     ([('crackle',)], [])
     >>> finding_heads(("near", "syncope"))
     []
+    >>> finding_heads(("acute", "hive")), finding_heads(("bad", "hive"))  # a course before it, any length
+    ([('hive',)], [])
     """
     if len(words) > _LONGEST_PHRASE or any(w in _NOT_THE_FINDING for w in words):
         return []  # a longer mention is a sentence ("leaks urine when she coughs"), whose last word is no head
     return [words[k:] for k in range(1, len(words))
-            if len(words) - k >= 2 or len(words[-1]) >= 6]
+            if len(words) - k >= 2 or len(words[-1]) >= 6 or set(words[:k]) <= _ONSETS]
+
+
+#: How a finding began, which no HPO name of the finding says ("acute hives": Urticaria).
+_ONSETS = frozenset({"acute", "subacute"})
