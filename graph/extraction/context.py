@@ -1069,7 +1069,7 @@ _SIDED = re.compile(r"(?<!/)(?<!\d\s)(?<!\d)\b(?:r|l|rt|lt|right|left|bilateral|
 _TOLD_BESIDE = re.compile(r"^(?:there(?:['’]s|\s+is|\s+was|\s+are|\s+were)|it(?:['’]s|\s+is|\s+was|\s+has|\s+gets|"
                           r"\s+keeps))\b", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(
-    r"^(?:(?:organism|site|cause|type|subtype|stage|grade|laterality|side|source|etiology|aetiology)\s+"
+    r"^(?:(?:organism|site|cause|type|subtype|stage|grade|severity|laterality|side|source|etiology|aetiology)\s+"
     r"(?:not\s+(?:yet\s+)?(?:identified|specified|known|stated|documented|determined)|unknown|unclear|"
     r"undetermined|unspecified|tbd|to be determined)|unspecified|nos|not otherwise specified)$", re.IGNORECASE)
 
@@ -1262,6 +1262,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['hx of MI, no current symptoms', 'hx of MI'], [])
     >>> without_note_asides("pneumonia, organism not identified"), without_note_asides("chest pain")
     (['pneumonia'], [])
+    >>> without_note_asides("dementia with agitation, severity not documented")
+    ['dementia with agitation']
     >>> without_note_asides("L hip contusion s/p mechanical fall"), without_note_asides("lac from fall against cabinet")
     (['L hip contusion'], ['lac'])
     >>> without_note_asides("proteinuria on UA"), without_note_asides("Klebsiella pneumonia on sputum cx")

@@ -604,6 +604,10 @@ def birth_injury_clause(title: str) -> str | None:
     return said["form"] if said else None
 
 
+#: Units a number is measured in whose letters an abbreviation also has ("5 Hz": herpes zoster's HZ).
+_UNITS = frozenset({"hz", "mg", "ml", "mm", "cm", "kg", "mmhg", "meq", "iu"})
+
+
 class Lexicon:
     """Concepts by code and by normalised name; built from the graph or, in tests, from entries."""
 
@@ -877,8 +881,9 @@ class Lexicon:
             else:
                 w = words[i]
                 # an acronym's plural ("PVCs", "TIAs") is read as the acronym, unless it is a word names use
-                # ("does", "pads"): words this short keep their "s" through comparable()
-                found = self.abbreviation_of(w) or (
+                # ("does", "pads"): words this short keep their "s" through comparable(); a unit after its
+                # number is no acronym ("4-5 Hz" is a tremor's frequency, never herpes zoster)
+                found = None if w in _UNITS and i > 0 and words[i - 1].isdigit() else self.abbreviation_of(w) or (
                     self.abbreviation_of(w[:-1]) if w.endswith("s") and w not in self.by_token else None)
                 entry = found[1] if found else None
                 choices = (entry.readings(category) or ((w,),)) if entry else ((w,),)

@@ -134,3 +134,11 @@ def test_an_acronym_that_is_also_a_word_or_another_acronym_in_notes_is_left_out(
     # "hit by a car", "i.e.", PV bleeding, Staph aureus bacteremia, prior to admission, cytokine release
     # syndrome, NPH insulin, adrenoleukodystrophy, at bedtime (qHS)
     assert two_readings not in load_abbreviations()
+
+
+def test_a_unit_after_its_number_is_no_abbreviation():
+    """"4-5 Hz" is a tremor's frequency: HZ (herpes zoster) is read only where no number measures in it."""
+    lexicon = Lexicon([Entry("ICD10CM", "B02.9", "Zoster without complications", "ICD10CM@2026", "code",
+                             billable=True)], {"ICD10CM": "ICD10CM@2026"})
+    assert lexicon.readings(("resting", "tremor", "5", "hz")) == [("resting", "tremor", "5", "hz")]
+    assert lexicon.readings(("hz", "left", "t6"))[0][:2] == ("herpe", "zoster")
