@@ -1042,6 +1042,8 @@ _COURSE_SO_FAR = re.compile(
     # how it is watched and how the device works: "h/o melanoma, annual skin checks", "PPM, functioning normally"
     r"(?:annual|yearly|routine|regular) (?:skin (?:checks?|exams?)|surveillance|screening|follow[- ]?ups?)|"
     r"surveillance [^,]+|functioning (?:normally|well|appropriately)|"
+    # a treatment begun for it: "C. difficile enterocolitis, started PO vancomycin"
+    r"(?:started|starting|initiated|begun) (?:on )?[^,]+|"
     # the care an injury was given: "closed L Colles fx, splinted", "skin tear L forearm, steri-strips applied"
     r"splinted|casted|immobilized|sutured|stapled|dressed|bandaged|(?:closed )?reduced(?: and (?:splinted|casted))?|"
     r"(?:closed reduction|steri-?strips?|(?:sugar[- ]tong |volar )?splint|cast|sling|dressing|sutures)"
@@ -1352,6 +1354,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['closed L Colles fx'], ['L forearm lac'])
     >>> without_note_asides("h/o melanoma, annual skin checks"), without_note_asides("PPM, functioning normally")
     (['h/o melanoma'], ['PPM'])
+    >>> without_note_asides("C. difficile enterocolitis, started PO vancomycin")
+    ['C. difficile enterocolitis']
     >>> without_note_asides("GDM, diet-controlled, fasting BG at goal"), without_note_asides("DNR/DNI per MOLST")
     (['GDM, diet-controlled'], ['DNR/DNI'])
     >>> without_note_asides("acute hypoxemic respiratory failure, on HFNC 40 L/60%, wean FiO2 as tolerated")[-1]
