@@ -1944,6 +1944,8 @@ class Grounder:
             said = sides_said(tokens(other))  # "L" is the "left" a title says
             # a denial too: "MI, no ST elevation" is I21.4's; "Graves' disease, no thyroid storm" is E05.00's own
             denial = _DENIAL_FIRST.match(other) is not None
+            if denial and not _BUT.search(other) and _says_absent(decided.display or "", set(said) & own):
+                continue  # "Graves' disease, no thyroid storm": E05.00 "… without thyrotoxic crisis or storm"
             if {w for w in said if not w.isdigit()} & category_words or _PREGNANT.search(other) \
                     or (not denial and sited and (set(said) & BODY_PARTS or site_readings(said))) \
                     or (denial and _BUT.search(other)):

@@ -748,6 +748,11 @@ def test_a_diagnosis_a_notes_first_part_names_is_the_notes_where_the_rest_is_bes
                        Entry("ICD10CM", "N64.3", "Galactorrhea not associated with childbirth", r, "code",
                              billable=True, names=("Galactorrhea",)),
                        Entry("HPO", "HP:0100829", "Galactorrhea", hpo, "term", parents=["HP:0000118"]),
+                       Entry("ICD10CM", "E05", "Thyrotoxicosis [hyperthyroidism]", r, "category", billable=False),
+                       Entry("ICD10CM", "E05.00", "Thyrotoxicosis with diffuse goiter without thyrotoxic crisis or "
+                             "storm", r, "code", billable=True, names=("Graves disease",)),
+                       Entry("ICD10CM", "E05.10", "Thyrotoxicosis with toxic single thyroid nodule without "
+                             "thyrotoxic crisis or storm", r, "code", billable=True),
                        Entry("ICD10CM", "M10", "Gout", r, "category", billable=False),
                        Entry("ICD10CM", "M10.9", "Gout, unspecified", r, "code", billable=True),
                        Entry("ICD10CM", "M10.071", "Idiopathic gout, right ankle and foot", r, "code",
@@ -769,5 +774,7 @@ def test_a_diagnosis_a_notes_first_part_names_is_the_notes_where_the_rest_is_bes
                     ):
         assert not any(step.startswith("first part:") for step in grounder.ground(refused, "diagnosis").steps), \
             refused
+    # a denial the title says itself, though a word of it is another code's ("thyroid": E05.10)
+    assert grounder.ground("Graves disease, no thyroid storm, polyuria", "diagnosis").code == "E05.00"
     assert grounder._diagnosis_said_first("primary hyperparathyroidism, polyuria") is not None
     assert grounder._diagnosis_said_first("primary hyperparathyroidism, polyuria in a 40-year-old") is None  # a story
