@@ -898,7 +898,7 @@ _NOTE_ASIDES = re.compile(
     r"|\s*\b\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*hz\b"
     # DSM-5's specifiers of a remission, which ICD-10-CM codes as "in remission" whichever (F10.21)
     r"|\s*\b(?:early|sustained)\b(?=\s+remission\b)"
-    r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|hrs?|hours?|mins?|minutes?|yrs?|years?))?\b"
+    r"|\s*\bx\s?\d+(?:\s*(?:d|days?|wks?|weeks?|mos?|months?|h|hrs?|hours?|mins?|minutes?|yrs?|years?))?\b"
     # how it happened, an external cause coded apart (chapter 20): "L hip contusion s/p mechanical fall"
     r"|\s*,?\s*\b(?:s/p|after|following|from)\s+(?:an?\s+)?(?:mechanical\s+|ground[- ]level\s+)?"
     r"(?:fall(?:\s+(?:down|from|off|onto|on|against|into)\s+(?:the\s+|a\s+|an\s+)?(?:stairs|steps|ladder(?:\s+rungs?)?|"
@@ -1276,8 +1276,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['heterozygous familial hypercholesterolaemia']
     >>> without_note_asides("gout flare, R 1st MTP"), without_note_asides("cataract, left eye, 2 mm")
     ([], ['cataract, left eye'])
-    >>> without_note_asides("N/V x2 days"), without_note_asides("UGIB, source TBD")
-    (['N/V'], ['UGIB'])
+    >>> without_note_asides("N/V x2 days"), without_note_asides("UGIB, source TBD"), without_note_asides("CP x2h")
+    (['N/V'], ['UGIB'], ['CP'])
     >>> without_note_asides("syncope in ED"), without_note_asides("BP 190/110 at triage")
     (['syncope'], ['BP 190/110'])
     >>> without_note_asides("L femoral neck fx after a ground-level fall at the nursing home")
