@@ -956,6 +956,11 @@ _BUT = re.compile(r"\bbut\b", re.IGNORECASE)
 _EPONYMS_THAT_ARE_WORDS = frozenset({"down", "still", "bell", "graves", "turner", "baker", "hunter", "fisher"})
 
 
+def _note_parts(mention: str) -> list[str]:
+    """A note's parts, as its commas, semicolons, colons, parentheses and spaced dashes set them apart."""
+    return [p.strip() for p in _PARTS_OF_A_NOTE.split(mention) if p and p.strip() and tokens(p)]
+
+
 def _a_notes_line(mention: str) -> bool:
     """Whether ``mention`` is a line of a note (a problem list's entry, a pharmacist's or a nurse's line), not
     prose: no more than :data:`NOTE_LINE_MOST_WORDS` words and no full stop at its end. A case's narrative or a
@@ -1895,7 +1900,7 @@ class Grounder:
         the presentation is said in parts, the diagnosis is what the note is about. ``None`` otherwise."""
         if read_shorthand(mention) is not None:
             return None
-        parts = [p.strip() for p in _PARTS_OF_A_NOTE.split(mention) if p and p.strip() and tokens(p)]
+        parts = _note_parts(mention)
         if len(parts) < 2:
             return None
         for i, part in enumerate(parts):
@@ -1923,7 +1928,7 @@ class Grounder:
         otherwise."""
         if read_shorthand(mention) is not None or not _a_notes_line(mention) or _A_PERSON.search(mention):
             return None
-        parts = [p.strip() for p in _PARTS_OF_A_NOTE.split(mention) if p and p.strip() and tokens(p)]
+        parts = _note_parts(mention)
         if len(parts) < 2 or denies_or_doubts(parts[0]) or mention.lstrip()[len(parts[0]):].lstrip()[:1] == ":":
             return None  # "Acute appendicitis: periumbilical pain …" defines, as a fact card does
         decided = self.ground(parts[0], "diagnosis", last_resorts=False, corroborate=False)
@@ -2282,8 +2287,8 @@ class Grounder:
         ("fifth metatarsal shaft" is S92.35-), S72 names the femur's neck. The bone as titles name it too
         ("fifth metatarsal": "fifth metatarsal bone")."""
         for said in [words, *(reading for _, _, reading in site_readings(words))]:
-            found = self._search_readings([said], category, finding_type, steps)
-            if found is None or found[0] not in _EXACT_METHODS or found[1].system != "ICD10CM":
+            found = self._icd_named_exactly(said, category, finding_type, steps)
+            if found is None:
                 continue
             kin = [found[1], *self._family(found[1].code[:3])]
             return None if any(parts & set(tokens(e.display or "")) for e in kin) else found
@@ -2301,19 +2306,27 @@ class Grounder:
         """The ICD-10-CM code ``words`` (the mention without its site) name exactly, where that code's own title
         says the site the mention gave: an inclusion term names no site its code's title already does ("Sprain
         of talofibular ligament" is S93.49's, "Sprain of other ligament of ankle")."""
-        found = self._search_readings([words], category, finding_type, steps)
-        if found is None or found[0] not in _EXACT_METHODS or found[1].system != "ICD10CM":
+        found = self._icd_named_exactly(words, category, finding_type, steps)
+        if found is None:
             return None
         site = set(said) - set(words) - _SIDE_WORDS
         return found if site and site <= set(tokens(found[1].display or "")) else None
+
+    def _icd_named_exactly(self, words: tuple[str, ...], category: str, finding_type: str | None,
+                           steps: list[str]) -> tuple[str, Entry, float] | None:
+        """The ICD-10-CM concept ``words`` name exactly (by a name, the Index, an ontology's synonym), or
+        ``None``: what a reading that drops a word must reach, never a likeness."""
+        found = self._search_readings([words], category, finding_type, steps)
+        return found if found is not None and found[0] in _EXACT_METHODS and found[1].system == "ICD10CM" \
+            else None
 
     def _named_where_no_kin_says(self, words: tuple[str, ...], category: str, finding_type: str | None,
                                  steps: list[str], says: Callable[[tuple[str, ...]], bool]
                                  ) -> tuple[str, Entry, float] | None:
         """The ICD-10-CM code ``words`` name exactly, where no code of its 3-character category has a title
         (as compared words) that ``says`` what the mention said beside ``words``: that word is then no axis."""
-        found = self._search_readings([words], category, finding_type, steps)
-        if found is None or found[0] not in _EXACT_METHODS or found[1].system != "ICD10CM":
+        found = self._icd_named_exactly(words, category, finding_type, steps)
+        if found is None:
             return None
         kin = [found[1], *self._family(found[1].code[:3])]
         return None if any(says(tokens(e.display or "")) for e in kin) else found
