@@ -167,6 +167,11 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
     ("UA: protein 2+ on dipstick", "finding", "proteinuria"),
     ("heavy but regular periods, soaking a pad every hour", "finding", "menorrhagia"),
     ("Frailty syndrome, 88 y/o", "finding", "frailty"),
+    # the twentieth set's tuned half (session 42): a colour of the blood, one ear named, a dentist's words
+    ("i've been coughing up streaks of bright red blood since this morning", "finding", "hemoptysis"),
+    ("constant ringing in my left ear since the concert last week", "finding", "tinnitus"),
+    ("dentist says my wisdom teeth are impacted and have to come out", "diagnosis", "impacted teeth"),
+    ("impacted wisdom tooth, lower right", "diagnosis", "impacted teeth"),
 ])
 def test_a_patients_own_words_say_the_term(mention, category, means):
     assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
