@@ -128,15 +128,19 @@ def test_the_file_is_where_the_lexicon_reads_it():
     ("relapsing-remitting ms", "relapsing-remitting multiple sclerosis"),
     ("secondary progressive ms", "secondary progressive multiple sclerosis"),
     ("ppms", "primary progressive multiple sclerosis"),
+    # "LE" alone is left out (lupus erythematosus); a side before it or a swelling after it says the leg
+    ("bilat le", "bilateral lower limbs"), ("le edema", "lower limb edema"),
 ])
 def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
     assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)
 
 
-@pytest.mark.parametrize("two_readings", ["ms", "hit", "odd", "pv", "ie", "sab", "pta", "crs", "nph", "ald", "hs"])
+@pytest.mark.parametrize("two_readings", ["hit", "odd", "pv", "ie", "sab", "pta", "crs", "nph", "ald", "hs",
+                                          "ms", "le"])
 def test_an_acronym_that_is_also_a_word_or_another_acronym_in_notes_is_left_out(two_readings):
     # "hit by a car", "i.e.", PV bleeding, Staph aureus bacteremia, prior to admission, cytokine release
-    # syndrome, NPH insulin, adrenoleukodystrophy, at bedtime (qHS)
+    # syndrome, NPH insulin, adrenoleukodystrophy, at bedtime (qHS); multiple sclerosis or mitral stenosis,
+    # lupus erythematosus or a lower extremity
     assert two_readings not in load_abbreviations()
 
 

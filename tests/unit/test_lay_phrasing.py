@@ -172,6 +172,8 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
     ("constant ringing in my left ear since the concert last week", "finding", "tinnitus"),
     ("dentist says my wisdom teeth are impacted and have to come out", "diagnosis", "impacted teeth"),
     ("impacted wisdom tooth, lower right", "diagnosis", "impacted teeth"),
+    ("wears upper and lower complete dentures", "diagnosis", "presence of dental prosthetic device"),
+    ("partial denture, lower", "diagnosis", "presence of dental prosthetic device"),
 ])
 def test_a_patients_own_words_say_the_term(mention, category, means):
     assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
