@@ -130,6 +130,7 @@ def test_the_file_is_where_the_lexicon_reads_it():
     ("ppms", "primary progressive multiple sclerosis"),
     # "LE" alone is left out (lupus erythematosus); a side before it or a swelling after it says the leg
     ("bilat le", "bilateral lower limbs"), ("le edema", "lower limb edema"),
+    ("major depression", "major depressive disorder"),  # "Moderate recurrent major depression (disorder)": F33.1
 ])
 def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
     assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)
