@@ -151,3 +151,10 @@ def test_a_unit_after_its_number_is_no_abbreviation():
                              billable=True)], {"ICD10CM": "ICD10CM@2026"})
     assert lexicon.readings(("resting", "tremor", "5", "hz")) == [("resting", "tremor", "5", "hz")]
     assert lexicon.readings(("hz", "left", "t6"))[0][:2] == ("herpe", "zoster")
+
+
+@pytest.mark.parametrize(("said", "lung", "lid"), [
+    ("rul", "right upper lobe", "right upper eyelid"), ("lll", "left lower lobe", "left lower eyelid")])
+def test_a_lobe_is_read_first_and_an_eye_notes_lid_after_it(said, lung, lid):
+    """"RUL pneumonia" is the lung's; "chalazion RUL" names no lobe, and its second reading is the lid's (H00.11)."""
+    assert load_abbreviations()[said].readings("diagnosis")[:2] == (tokens(lung), tokens(lid))
