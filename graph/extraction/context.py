@@ -1046,6 +1046,9 @@ _COURSE_SO_FAR = re.compile(
     r"(?:started|starting|initiated|begun) (?:on )?[^,]+|"
     # the care an injury was given: "closed L Colles fx, splinted", "skin tear L forearm, steri-strips applied"
     r"splinted|casted|immobilized|sutured|stapled|dressed|bandaged|(?:closed )?reduced(?: and (?:splinted|casted))?|"
+    r"(?:repaired|closed) with (?:staples|sutures|tissue (?:glue|adhesive)|glue|dermabond|steri-?strips)|"
+    # a sting's or a bite's reaction where it stayed: "stung by a honeybee, local swelling only"
+    r"local (?:swelling|reaction|redness|pain)(?: only)?|"
     r"(?:closed reduction|steri-?strips?|(?:sugar[- ]tong |volar )?splint|cast|sling|dressing|sutures)"
     r"(?: (?:applied|placed|done))?|"
     # how it is now, denied: "no active infection", "s/p L THA for OA, no hip pain"
@@ -1066,6 +1069,8 @@ _SAYS_THE_DEFAULT = re.compile(
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside. A unit's
 #: litre ("LDL 6.8 mmol/L", "HFNC 40 L") is no left.
 _SIDED = re.compile(r"(?<!/)(?<!\d\s)(?<!\d)\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
+#: The encounter a note states in a clause of its own ("…, initial visit"), which the 7th character says.
+_ENCOUNTER_CLAUSE = re.compile(r"^(?:(?:initial|subsequent)\s+(?:encounter|visit)|sequelae?)$", re.IGNORECASE)
 #: A patient's clause beside what they name, telling what they see or how it goes ("I think I have piles,
 #: there's blood on the toilet paper"): the evidence for it, no word of its code.
 _TOLD_BESIDE = re.compile(r"^(?:there(?:['’]s|\s+is|\s+was|\s+are|\s+were)|it(?:['’]s|\s+is|\s+was|\s+has|\s+gets|"
@@ -1364,6 +1369,10 @@ def without_note_asides(mention: str) -> list[str]:
     ['piles']
     >>> without_note_asides("rash, it's on my left arm")
     []
+    >>> without_note_asides("Dog bite to R hand, 2 puncture wounds, initial visit")  # the encounter stays
+    ['Dog bite to R hand, initial visit']
+    >>> without_note_asides("3 cm scalp laceration, repaired with staples, initial visit")[-1]
+    'scalp laceration, initial visit'
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare
@@ -1379,6 +1388,8 @@ def without_note_asides(mention: str) -> list[str]:
     clauses = [c.strip() for c in bare.split(",")]
     if len(clauses) > 1:  # "…, moderate -- PHQ-9 14"; a dash in a single clause is left to dash_parts()
         clauses = [part.strip() for clause in clauses for part in _SPACED_DASH.split(clause)]
+    # the encounter said last is an axis of the code, kept while the asides before it go ("…, initial visit")
+    encounter = f", {clauses.pop()}" if len(clauses) > 2 and _ENCOUNTER_CLAUSE.match(clauses[-1]) else ""
     while len(clauses) > 1:
         last = clauses.pop()
         if not last:
@@ -1387,7 +1398,7 @@ def without_note_asides(mention: str) -> list[str]:
                                        or _COURSE_SO_FAR.match(last) or _SAYS_THE_DEFAULT.match(last)
                                        or _TOLD_BESIDE.match(last)):
             break  # "wet AMD, left eye", "gout flare, R 1st MTP": a side, a site or a kind is no aside
-        shorter = ", ".join(clauses)
+        shorter = ", ".join(clauses) + encounter
         if shorter not in forms:
             forms.append(shorter)
     return forms
