@@ -111,7 +111,7 @@ from graph.extraction.context import (
     without_weeks_along,
     without_what_comes_with_it,
 )
-from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand
+from graph.extraction.history import Shorthand, classifiable_spans, in_span, read_shorthand, span_width
 from graph.extraction.index_terms import IndexTerm
 from graph.extraction.lay_phrasing import Phrasing, denies_or_doubts, lay_readings, load_lay_phrasing
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, comparable, folded, name_variants, tokens
@@ -2505,14 +2505,16 @@ class Grounder:
         if not held:
             steps.append(f"history: no {whose} history code holds {condition.code} {condition.display!r}")
             return None
-        span, entry = min(held, key=lambda h: (-len(h[0][0]), h[0][0] != h[0][1], h[1].code))
+        span, entry = min(held, key=lambda h: (-len(h[0][0]), span_width(h[0]), h[0][0] != h[0][1], h[1].code))
         steps.append(f"history: {of!r} is {condition.code} {condition.display!r}, a condition classifiable to "
                      f"{'–'.join(dict.fromkeys(span))}: {entry.code} {entry.display!r}")
         said = tokens(condition.display or "")
         # C61 "Malignant neoplasm of prostate" under Z85.4 (genital organs): Z85.46 "Personal history of malignant
         # neoplasm of prostate", the one code of the category whose title names the condition's own title
+        # — or a title its own words all hold: C73 "… of thyroid gland" is Z85.850's "… of thyroid"
         named = [e for e, tails, _ in self._history_codes(whose) if e.billable and e.code.startswith(entry.code)
-                 and said in tails] if entry.billable is False else []
+                 and (said in tails or any(set(tail) <= set(said) for tail in tails))] \
+            if entry.billable is False else []
         if len(named) == 1:
             steps.append(f"history: {named[0].code} {named[0].display!r} names {condition.display!r}")
             return f"{whose}_history", named[0]

@@ -207,6 +207,21 @@ def classifiable_spans(note: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2) or m.group(1)) for m in _SPAN.finditer(found.group(1))]
 
 
+def span_width(span: tuple[str, str]) -> int:
+    """How many three-character categories ``span`` runs over, less one: the narrower of two notes holding a
+    code is the one it belongs to (C73 is in Z85.8's C69–C75 and in Z85.85's C73–C75, which is the thyroid's).
+
+    >>> span_width(("C73", "C75")), span_width(("C69", "C75")), span_width(("C50", "C50")), span_width(("C7A", "C7A"))
+    (2, 6, 0, 0)
+    """
+    first, last = span[0][:3], span[1][:3]
+    if first == last:
+        return 0
+    if not (first[1:].isdigit() and last[1:].isdigit()):
+        return 10_000  # "C7A" and the like: no count, taken last
+    return (ord(last[0]) - ord(first[0])) * 100 + int(last[1:]) - int(first[1:])
+
+
 def in_span(code: str, span: tuple[str, str]) -> bool:
     """``code`` falls in ``span``, compared at the length of each end ("C50.919" is in C50–C50).
 

@@ -1564,6 +1564,26 @@ def test_a_history_goes_to_the_code_naming_the_condition_within_its_category_and
     assert g.ground("history of melanoma in situ", "diagnosis").code == "Z86.006"
 
 
+def test_a_history_goes_to_the_narrowest_classifiable_span_and_its_code_naming_the_organ():
+    """C73 "Malignant neoplasm of thyroid gland" is in Z85.8's C69–C75 and in Z85.85's C73–C75: the narrower span
+    is the thyroid's category (an adrenal gland's too: Z85.858), and Z85.850 "… of thyroid" names the organ the
+    condition's title names (with its "gland"), never Z85.858's "other endocrine glands" nor Z85.89's "other
+    organs"."""
+    g = grounder_of(with_codes([
+        ("C73", "Malignant neoplasm of thyroid gland", True),
+        ("C74.90", "Malignant neoplasm of unspecified part of unspecified adrenal gland", True),
+        ("Z85.8", "Personal history of malignant neoplasms of other organs and systems", False),
+        ("Z85.85", "Personal history of malignant neoplasm of endocrine glands", False),
+        ("Z85.850", "Personal history of malignant neoplasm of thyroid", True),
+        ("Z85.858", "Personal history of malignant neoplasm of other endocrine glands", True),
+        ("Z85.89", "Personal history of malignant neoplasm of other organs and systems", True)]))
+    g.lexicon.by_ref[("ICD10CM", "Z85.8")].names = ("Conditions classifiable to C69-C75",)  # type: ignore[misc]
+    g.lexicon.by_ref[("ICD10CM", "Z85.85")].names = ("Conditions classifiable to C73-C75",)  # type: ignore[misc]
+    assert g.ground("history of malignant neoplasm of thyroid gland", "diagnosis").code == "Z85.850"
+    adrenal = "history of malignant neoplasm of unspecified part of unspecified adrenal gland"
+    assert g.ground(adrenal, "diagnosis").code == "Z85.858"  # the endocrine glands' other, not the organs' other
+
+
 def test_how_an_injury_happened_is_aside_even_as_a_bare_activity_and_a_tear_reads_as_chapter_19_names_it():
     """"…, skiing", "… during a marathon": the external cause is a chapter 20 code of its own; what is left is
     matched with the injury's word as its title says it (a ligament's tear is a sprain)."""
