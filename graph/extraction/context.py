@@ -1042,8 +1042,9 @@ _COURSE_SO_FAR = re.compile(
     # how it is watched and how the device works: "h/o melanoma, annual skin checks", "PPM, functioning normally"
     r"(?:annual|yearly|routine|regular) (?:skin (?:checks?|exams?)|surveillance|screening|follow[- ]?ups?)|"
     r"surveillance [^,]+|functioning (?:normally|well|appropriately)|"
-    # a treatment begun for it: "C. difficile enterocolitis, started PO vancomycin"
-    r"(?:started|starting|initiated|begun) (?:on )?[^,]+|"
+    # a treatment begun for it, and where: "C. difficile enterocolitis, started PO vancomycin", "…, admitted for
+    # pain control"
+    r"(?:started|starting|initiated|begun) (?:on )?[^,]+|(?:admitted|transferred) (?:for|to) [^,]+|"
     # the care an injury was given: "closed L Colles fx, splinted", "skin tear L forearm, steri-strips applied"
     r"splinted|casted|immobilized|sutured|stapled|dressed|bandaged|(?:closed )?reduced(?: and (?:splinted|casted))?|"
     r"(?:repaired|closed) with (?:staples|sutures|tissue (?:glue|adhesive)|glue|dermabond|steri-?strips)|"
@@ -1361,6 +1362,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['h/o melanoma'], ['PPM'])
     >>> without_note_asides("C. difficile enterocolitis, started PO vancomycin")
     ['C. difficile enterocolitis']
+    >>> without_note_asides("sickle cell disease with vasoocclusive crisis, admitted for pain control")
+    ['sickle cell disease with vasoocclusive crisis']
     >>> without_note_asides("GDM, diet-controlled, fasting BG at goal"), without_note_asides("DNR/DNI per MOLST")
     (['GDM, diet-controlled'], ['DNR/DNI'])
     >>> without_note_asides("acute hypoxemic respiratory failure, on HFNC 40 L/60%, wean FiO2 as tolerated")[-1]

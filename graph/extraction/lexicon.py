@@ -430,6 +430,8 @@ class Abbreviation:
         return own + self.means if category else self.means + self.diagnosis + self.finding
 
 
+#: An acronym with its stage or grade written on ("CKD3b", "CKD4"): read as the two apart.
+_GLUED_STAGE = re.compile(r"([a-z]{2,})(\d[a-z]?)")
 #: The most words of a phrase entry of the abbreviations file ("ringing in the ears").
 _LONGEST_LAY_PHRASE = 4
 #: The fields an entry of the abbreviations file may have.
@@ -887,6 +889,10 @@ class Lexicon:
                     self.abbreviation_of(w[:-1]) if w.endswith("s") and w not in self.by_token else None)
                 entry = found[1] if found else None
                 choices = (entry.readings(category) or ((w,),)) if entry else ((w,),)
+                glued = _GLUED_STAGE.fullmatch(w) if entry is None and w not in self.by_token else None
+                stem = self.abbreviation_of(glued[1]) if glued is not None else None
+                if glued is not None and stem is not None:  # "CKD3b" is "CKD 3b": an acronym and its stage
+                    choices = tuple((*reading, glued[2]) for reading in stem[1].readings(category)) or choices
                 i += 1
             out = [done + choice for done in out for choice in choices][:limit]
         return out + [said for said in self._said_otherwise(words) if said not in out][:max(0, limit - len(out))]

@@ -131,6 +131,8 @@ def test_the_file_is_where_the_lexicon_reads_it():
     # "LE" alone is left out (lupus erythematosus); a side before it or a swelling after it says the leg
     ("bilat le", "bilateral lower limbs"), ("le edema", "lower limb edema"),
     ("major depression", "major depressive disorder"),  # "Moderate recurrent major depression (disorder)": F33.1
+    ("geriatric failure to thrive", "adult failure to thrive"), ("nocturnal diaphoresis", "night sweats"),
+    ("vasoocclusive crisis", "crisis"),
 ])
 def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
     assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)
@@ -158,3 +160,12 @@ def test_a_unit_after_its_number_is_no_abbreviation():
 def test_a_lobe_is_read_first_and_an_eye_notes_lid_after_it(said, lung, lid):
     """"RUL pneumonia" is the lung's; "chalazion RUL" names no lobe, and its second reading is the lid's (H00.11)."""
     assert load_abbreviations()[said].readings("diagnosis")[:2] == (tokens(lung), tokens(lid))
+
+
+def test_an_acronym_with_its_stage_written_on_is_read_as_the_two_apart():
+    """"CKD3b" is "CKD 3b" (N18.32); a word the names use, or one with no acronym before its number, is left."""
+    lexicon = Lexicon(ENTRIES, {"ICD10CM": ICD}, {
+        "ckd": Abbreviation((tokens("chronic kidney disease"),), source="t")})
+    assert lexicon.readings(("ckd3b",))[0] == (*tokens("chronic kidney disease"), "3b")
+    assert lexicon.readings(("ckd4",))[0] == (*tokens("chronic kidney disease"), "4")
+    assert lexicon.readings(("xyz3",))[0] == ("xyz3",)
