@@ -14,7 +14,9 @@ import re
 from graph.extraction.measurements import read_measurement
 from graph.extraction.sites import BODY_PARTS
 
-_PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl)\s+"
+#: A person, or the people a trial's criteria speak of ("patients with …", "adults with …").
+_PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl|patients|adults|children|" \
+          r"participants|subjects)\s+"
 #: An age, in words or as notes write it ("4 y/o", "65yo F", "6 mo old").
 _AGE = r"(?:\d+[- ]?(?:year|month|week|day)[- ]old|\d+\s*(?:y/?o|yrs?[- ]old|m/?o|mos?[- ]old)" \
        r"(?:\s+(?:m|f|male|female))?)\s+"
@@ -77,8 +79,8 @@ _DURATION = rf"(?:(?:for|over|since|x|lasting|lasted)\s+(?:the\s+(?:past|last)\s
             rf"(?:(?:over|more\s+than|less\s+than|about|almost|nearly|at\s+least|up\s+to)\s+)?{_COUNT}\s+" \
             r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|mins?|hrs?|wks?|mos?|yrs?)\b|since\s+birth|" \
             r"since\s+(?:last\s+(?:night|week|month)|yesterday|this\s+(?:morning|afternoon|week)))"
-_FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|admission|" \
-            r"biopsy|endoscopy|colonoscopy)"
+_FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|US|U/S|sonogram|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|" \
+            r"admission|biopsy|endoscopy|colonoscopy)"
 _SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
 #: How often, where it says only that it persists ("feels anxious all the time").
 _ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+(?:day|night|morning|evening)|most\s+(?:days|nights))"
@@ -166,6 +168,8 @@ def without_frame(mention: str) -> str:
     ('barking cough', 'liver abscess')
     >>> without_frame("unintentional weight loss of 15 lb over two months"), without_frame("weight loss over 6 mo")
     ('unintentional weight loss', 'weight loss')
+    >>> without_frame("patients with seizure disorder controlled on levetiracetam")  # a trial's criteria
+    'seizure disorder'
     >>> without_frame("presents with crushing substernal chest pain")
     'crushing substernal chest pain'
     >>> without_frame("woman with left breast cancer"), without_frame("infant botulism")
@@ -1016,7 +1020,8 @@ _MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
 #: A clause that tells how things stand now, which a history or a condition's code does not say: "hx of MI,
 #: no current symptoms", "h/o breast cancer, s/p lumpectomy, finished chemo", "asthma, well controlled".
 _COURSE_SO_FAR = re.compile(
-    r"^(?:no current symptoms|currently asymptomatic|asymptomatic(?: now)?|no recurrence|stable|newly diagnosed|"
+    r"^(?:no current symptoms|currently asymptomatic|asymptomatic(?: now)?|no recurrence|stable(?: on [^,]+)?|"
+    r"newly diagnosed|"
     r"new(?:ly)? dx|managed (?:non-?operatively|conservatively|medically|expectantly|nonsurgically)|"
     r"well[- ]controlled(?: on [^,]+)?|"
     # a course finished ("completed 6 mo of anticoagulation": its length an aside already)
@@ -1077,7 +1082,8 @@ _ENCOUNTER_CLAUSE = re.compile(r"^(?:(?:initial|subsequent)\s+(?:encounter|visit
 _TOLD_BESIDE = re.compile(r"^(?:there(?:['’]s|\s+is|\s+was|\s+are|\s+were)|it(?:['’]s|\s+is|\s+was|\s+has|\s+gets|"
                           r"\s+keeps))\b", re.IGNORECASE)
 _UNSPECIFIED_CLAUSE = re.compile(
-    r"^(?:(?:organism|site|cause|type|subtype|stage|grade|severity|laterality|side|source|etiology|aetiology)\s+"
+    r"^(?:(?:organism|site|cause|type|subtype|stage|grade|severity|depth|laterality|side|source|etiology|"
+    r"aetiology)\s+"
     r"(?:not\s+(?:yet\s+)?(?:identified|specified|known|stated|documented|determined)|unknown|unclear|"
     r"undetermined|unspecified|tbd|to be determined)|unspecified|nos|not otherwise specified)$", re.IGNORECASE)
 
@@ -1364,6 +1370,10 @@ def without_note_asides(mention: str) -> list[str]:
     ['C. difficile enterocolitis']
     >>> without_note_asides("sickle cell disease with vasoocclusive crisis, admitted for pain control")
     ['sickle cell disease with vasoocclusive crisis']
+    >>> without_note_asides("T2DM with nephropathy, stable on an ACE inhibitor")
+    ['T2DM with nephropathy']
+    >>> without_note_asides("Endometriosis of L ovary, depth not documented"), without_frame("missed AB by US")
+    (['Endometriosis of L ovary'], 'missed AB')
     >>> without_note_asides("GDM, diet-controlled, fasting BG at goal"), without_note_asides("DNR/DNI per MOLST")
     (['GDM, diet-controlled'], ['DNR/DNI'])
     >>> without_note_asides("acute hypoxemic respiratory failure, on HFNC 40 L/60%, wean FiO2 as tolerated")[-1]

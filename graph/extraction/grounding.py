@@ -1406,6 +1406,7 @@ class Grounder:
         # Each reading with the chapters its code must be in (None: any).
         said_otherwise: list[tuple[str, str, str | None]] = []
         exact_only: dict[str, set[str]] = {}  # readings kept only if named exactly, by a name holding these words
+        weeks_dropped: str | None = None  # the mention without the weeks of gestation it ends on
         if found is None and category == "diagnosis" and (arising := arising_on(mention)):
             said_otherwise.append((arising[0], f"context: {arising[0]!r} is said to be on {arising[1]!r}: "
                                                f"{arising[0]!r} is coded, {arising[1]!r} apart", None))
@@ -1435,6 +1436,13 @@ class Grounder:
         if found is None and category == "diagnosis" and last_resorts and (timed := with_trimester(mention)):
             said_otherwise.append((timed, f"pregnancy: {mention!r} gives the weeks of gestation, which chapter 15 "
                                           f"titles say as the trimester: {timed!r}", "O"))
+            weeks_dropped = without_weeks_along(mention)
+            if weeks_dropped is not None:
+                # "Missed AB at 9 wks": O02.1, whose category tells no trimesters apart — by its name exactly,
+                # and never a code "…, unspecified trimester" where the weeks say which
+                exact_only[weeks_dropped] = set()
+                said_otherwise.append((weeks_dropped, f"pregnancy: {mention!r} gives the weeks of gestation, "
+                                                      f"which no title of {weeks_dropped!r} says", "O"))
         if found is None and category == "diagnosis" and last_resorts and (drug := as_drug_induced(mention)):
             said_otherwise += [(form, f"cause: {mention!r} names a medicine as the cause; ICD-10-CM titles it "
                                       f"{form!r} whatever the drug (the drug is coded apart, T36–T50)", None)
@@ -1543,6 +1551,8 @@ class Grounder:
                                   categories=categories, last_resorts=False, corroborate=corroborate)
             if phrase in exact_only and not (decided.method in _EXACT_METHODS and decided.system is not None
                                              and self._names_hold(decided, exact_only[phrase])):
+                continue
+            if phrase == weeks_dropped and "trimester" in (decided.display or "").lower():
                 continue
             if decided.outcome != "reject" and (chapters is None or (
                     decided.system == "ICD10CM" and (decided.code or " ")[0] in chapters)) \

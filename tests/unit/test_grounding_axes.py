@@ -2721,3 +2721,16 @@ def test_a_laceration_of_an_organ_measured_in_depth_is_graded_as_chapter_19_grad
     graded = grounder.ground("2 cm deep splenic laceration after a handlebar injury", "diagnosis")
     assert graded.code == "S36.031A" and graded.steps[0].startswith("injury:")
     assert grounder.ground("0.5 cm deep laceration of spleen", "diagnosis").code == "S36.030A"
+
+
+def test_weeks_of_gestation_no_title_of_the_condition_says_are_left_out_but_never_for_an_unspecified_trimester():
+    """"Missed AB at 9 wks": O02.1 "Missed abortion" tells no trimesters apart, so the weeks come off. Where the
+    category does and the trimester the weeks say has no code, its "unspecified trimester" is no answer."""
+    g = grounder_of(with_codes([
+        ("O02.1", "Missed abortion", True),
+        ("O44.0", "Complete placenta previa NOS or without hemorrhage", False),
+        ("O44.00", "Complete placenta previa NOS or without hemorrhage, unspecified trimester", True),
+        ("O44.03", "Complete placenta previa NOS or without hemorrhage, third trimester", True)]))
+    assert g.ground("missed abortion at 9 wks", "diagnosis").code == "O02.1"
+    assert g.ground("complete placenta previa without hemorrhage at 30 wks", "diagnosis").code == "O44.03"
+    assert g.ground("complete placenta previa without hemorrhage at 24 wks", "diagnosis").outcome == "reject"
