@@ -1021,6 +1021,7 @@ _MEASURED = re.compile(r"\d(?!\d|st\b|nd\b|rd\b|th\b)")
 #: no current symptoms", "h/o breast cancer, s/p lumpectomy, finished chemo", "asthma, well controlled".
 _COURSE_SO_FAR = re.compile(
     r"^(?:no current symptoms|currently asymptomatic|asymptomatic(?: now)?|no recurrence|stable(?: on [^,]+)?|"
+    r"doing (?:well|fine|ok|okay|great)|recovering well|"
     r"newly diagnosed|"
     r"new(?:ly)? dx|managed (?:non-?operatively|conservatively|medically|expectantly|nonsurgically)|"
     r"well[- ]controlled(?: on [^,]+)?|"
@@ -1372,6 +1373,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['sickle cell disease with vasoocclusive crisis']
     >>> without_note_asides("T2DM with nephropathy, stable on an ACE inhibitor")
     ['T2DM with nephropathy']
+    >>> without_note_asides("s/p R TKA 2021, doing well")[-1]
+    's/p R TKA'
     >>> without_note_asides("Endometriosis of L ovary, depth not documented"), without_frame("missed AB by US")
     (['Endometriosis of L ovary'], 'missed AB')
     >>> without_note_asides("GDM, diet-controlled, fasting BG at goal"), without_note_asides("DNR/DNI per MOLST")

@@ -616,6 +616,8 @@ def _same_word(a: str, b: str) -> bool:
 #: mention does not state says more than the text (issue 21, pattern 4).
 _QUALIFYING = re.compile(r"\b(in remission|in relapse|recurrent|rheumatic|alcoholic|traumatic|secondary|due to|"
                          r"induced|congenital|postprocedural|localized|circumscribed|(?<!not )intractable|"
+                         # the kind of an inflammation ("Acute suppurative otitis media …" for "AOM")
+                         r"suppurative|nonsuppurative|"
                          # a direction that names the type or part ("Lateral dislocation of right patella")
                          r"anterior|posterior|lateral|medial|superior|inferior)\b", re.IGNORECASE)
 #: A title that leaves a state unsaid in so many words ("…, not specified as traumatic"): no code of a mention
@@ -640,6 +642,9 @@ def unstated_qualifiers(words: tuple[str, ...], title: str) -> list[str]:
     ['1']
     >>> unstated_qualifiers(tokens("CLL"), "Chronic lymphocytic leukemia of B-cell type, in remission")
     ['in remission']
+    >>> unstated_qualifiers(tokens("acute otitis media, right ear"), "Acute suppurative otitis media without "
+    ...                     "spontaneous rupture of ear drum, right ear")
+    ['suppurative']
     >>> unstated_qualifiers(tokens("nephrotic syndrome"), "Nephrotic syndrome with unspecified morphologic changes")
     []
     >>> unstated_qualifiers(tokens("rotator cuff tear"), "Rotator cuff tear, not specified as traumatic")
@@ -1840,7 +1845,11 @@ class Grounder:
         "diverticulitus"), before any search: a fuzzy match would take the word as close to "-osis" (another
         condition) as to "-itis". Names' own "-itus" words (pruritus, tinnitus) are names' words, left alone."""
         def fix(word: str) -> str | None:
-            fixed = self.lexicon.respelled(word) if word.endswith("itus") else None
+            if not word.endswith("itus") or word in self.lexicon.by_token:
+                return None
+            if (ending_changed := f"{word[:-4]}itis") in self.lexicon.by_token:
+                return ending_changed  # "otitus": a word too short for respelled()'s changed letter
+            fixed = self.lexicon.respelled(word)
             return fixed if fixed is not None and fixed.endswith("itis") else None
 
         return self._mended(mention, fix)

@@ -132,7 +132,8 @@ def test_the_file_is_where_the_lexicon_reads_it():
     ("bilat le", "bilateral lower limbs"), ("le edema", "lower limb edema"),
     ("major depression", "major depressive disorder"),  # "Moderate recurrent major depression (disorder)": F33.1
     ("geriatric failure to thrive", "adult failure to thrive"), ("nocturnal diaphoresis", "night sweats"),
-    ("vasoocclusive crisis", "crisis"),
+    ("vasoocclusive crisis", "crisis"), ("resp failure", "respiratory failure"),
+    ("hypoxemic resp failure", "respiratory failure with hypoxia"), ("visual blurring", "blurred vision"),
 ])
 def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
     assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)

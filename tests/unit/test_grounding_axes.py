@@ -949,6 +949,23 @@ def test_an_itus_slip_is_read_as_the_itis_it_misspells_before_any_search():
     assert (decided.outcome, decided.code) == ("replace", "K57.32")
 
 
+
+def test_a_short_itus_slip_is_read_as_its_itis_and_an_unstated_suppurative_kind_is_never_kept():
+    """"otitus" is too short for a changed letter to be read as a slip, but "-itus" for "-itis" is; and H66.001
+    "Acute suppurative otitis media …" states a kind "acute otitis media" does not: the unspecified H66.91."""
+    entries = [*ENTRIES,
+               Entry("ICD10CM", "H66.001", "Acute suppurative otitis media without spontaneous rupture of ear drum, "
+                     "right ear", R, "code", billable=True),
+               *(Entry("ICD10CM", f"H66.9{digit}", f"Otitis media, unspecified, {ear}", R, "code", billable=True)
+                 for digit, ear in (("0", "unspecified ear"), ("1", "right ear"), ("2", "left ear"),
+                                    ("3", "bilateral"))),
+               Entry("ICD10CM", "H66.9", "Otitis media, unspecified", R, "category", billable=False,
+                     names=("Acute otitis media NOS",))]
+    g = Grounder(Lexicon(entries, {"ICD10CM": R, "HPO": "HPO@1"}, abbreviations=load_abbreviations()))
+    decided = g.ground("acute otitus media, right ear", "diagnosis", system="ICD10CM", code="H66.001")
+    assert (decided.outcome, decided.code) == ("replace", "H66.91")
+
+
 def test_an_injury_is_coded_from_its_own_words_not_how_it_happened_nor_what_the_foreign_body_is_made_of():
     """The mechanism is an external cause code of its own (chapter 20): "testicular contusion from straddle
     injury" is S30.22XA, "metallic FB R cornea while grinding" T15.01XA; "testes" and "testis" are one word."""
