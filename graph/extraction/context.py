@@ -38,7 +38,7 @@ _SIZE = r"\d+(?:\.\d+)?\s*(?:cm|mm)\s+"
 _EPISODES = r"(?:(?:recurrent|frequent|occasional|intermittent|brief|several|multiple)\s+)?" \
             r"(?:episodes?|attacks?|bouts?)\s+of\s+(?:(?:a|an)\s+)?"
 #: An examination's grade before a sign ("2+ pitting edema", "trace edema").
-_GRADE = r"(?:[1-4]\s?\+|trace)\s+"
+_GRADE = r"(?:[1-4]\s?\+|trace|(?:gr(?:ade)?\.?\s*)?(?:[1-6]|i{1,3}|iv|v|vi)\s*/\s*(?:6|vi))\s+"  # a murmur's "II/VI"
 #: Who says it of themselves, or of whom a parent speaks: "I broke out in hives", "my son has an ear infection".
 #: A parent speaks of the child who is the patient; a relative's condition is a family history, never the
 #: patient's ("my mother had breast cancer": graph.extraction.history).
@@ -54,7 +54,9 @@ _HAS = r"(?:(?:i\s+think|i\s+guess|i\s+believe|maybe)\s+)?" \
        r"(?:(?:(?:a|an)\s+)?(?:(?:really|so)\s+)?(?:terrible|awful|horrible|bad)\s+)?"  # "terrible morning sickness"
 #: Who told the patient so: "the doctor told me I've got the flu".
 _TOLD = r"(?:(?:the|my|his|her)\s+(?:doctor|doc|gp|nurse|dentist|specialist|pediatrician|paediatrician)\s+" \
-        r"(?:told|tells|said|says)\s+(?:me|him|her|us|them)\s+(?:that\s+)?)"
+        r"(?:told|tells|said|says)\s+(?:me|him|her|us|them)\s+(?:that\s+)?|" \
+        r"you\s+(?:were|have\s+been)\s+(?:seen|treated|admitted|evaluated)\s+(?:(?:today|here|in\s+the\s+\w+)\s+)?" \
+        r"(?:for|with)\s+|you\s+(?:were|have\s+been)\s+diagnosed\s+with\s+)"  # discharge instructions
 #: A problem list's number before its entry: "#2 Acute on chronic HFpEF", "3) CKD stage 3".
 _LISTED_AS = r"(?:#\s*\d{1,2}[.):]?|\d{1,2}[.)])\s+"
 #: A note's heading before what it states: "Triage: L facial droop", "CXR IMPRESSION: …", "Discharge Dx #1: …",
@@ -127,6 +129,11 @@ _HOW_OFTEN = (r"x\s?\d+\s+(?:nightly|a\s+night|per\s+night|each\s+night|daily|a\
               r"(?:every|each)\s+(?:spring|summer|fall|autumn|winter|season|year|morning|evening|night)|"
               # that it comes unprovoked, as patients say it ("panic attacks out of the blue")
               r"out\s+of\s+(?:the\s+blue|nowhere)|for\s+no\s+(?:apparent\s+)?reason)")
+#: What a patient is told to do, in sentences after what they were seen for ("You were seen today for a kidney
+#: stone. Drink plenty of water."): instructions, no word of the condition.
+_INSTRUCTIONS_AFTER = re.compile(r"(?<=\w)\.\s+(?:(?:please\s+)?(?:drink|take|return|call|rest|avoid|keep|come\s+back|"
+                                 r"follow\s+up|see\s+your|make\s+an\s+appointment|use|apply|continue|stop)\b"
+                                 r"[^.]*\.\s*)+$", re.IGNORECASE)
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
                    rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}|{_IN_A_PERSON}|"
                    rf"{_HOW_OFTEN}|{_ACTING_UP}|{_CONTROLLED_WITH}))+\s*$", re.IGNORECASE)
@@ -170,6 +177,8 @@ def without_frame(mention: str) -> str:
     ('unintentional weight loss', 'weight loss')
     >>> without_frame("patients with seizure disorder controlled on levetiracetam")  # a trial's criteria
     'seizure disorder'
+    >>> without_frame("You were seen today for a kidney stone in your left kidney. Drink plenty of water.")
+    'kidney stone in your left kidney'
     >>> without_frame("presents with crushing substernal chest pain")
     'crushing substernal chest pain'
     >>> without_frame("woman with left breast cancer"), without_frame("infant botulism")
@@ -273,7 +282,7 @@ def without_frame(mention: str) -> str:
     if own is not None:
         verb = own["verb"].lower()
         mention = f"{_PARTICIPLE.get(verb, verb)} {mention[own.end():]}"
-    core = _TRAIL.sub("", _LEAD.sub("", mention, count=1)).strip()
+    core = _TRAIL.sub("", _LEAD.sub("", _INSTRUCTIONS_AFTER.sub("", mention), count=1)).strip()
     # an article before a phrase of two words or more ("a generalized tonic-clonic seizure"), never "a fib"
     core = _ARTICLE.sub("", core, count=1)
     return core or mention
@@ -1375,6 +1384,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['T2DM with nephropathy']
     >>> without_note_asides("s/p R TKA 2021, doing well")[-1]
     's/p R TKA'
+    >>> without_frame("Gr II/VI systolic murmur at LUSB")  # a murmur's grade
+    'systolic murmur at LUSB'
     >>> without_note_asides("Endometriosis of L ovary, depth not documented"), without_frame("missed AB by US")
     (['Endometriosis of L ovary'], 'missed AB')
     >>> without_note_asides("GDM, diet-controlled, fasting BG at goal"), without_note_asides("DNR/DNI per MOLST")

@@ -134,6 +134,7 @@ def test_the_file_is_where_the_lexicon_reads_it():
     ("geriatric failure to thrive", "adult failure to thrive"), ("nocturnal diaphoresis", "night sweats"),
     ("vasoocclusive crisis", "crisis"), ("resp failure", "respiratory failure"),
     ("hypoxemic resp failure", "respiratory failure with hypoxia"), ("visual blurring", "blurred vision"),
+    ("acute stemi", "st elevation myocardial infarction"),
 ])
 def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
     assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)
