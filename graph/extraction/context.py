@@ -1095,7 +1095,8 @@ _UNSPECIFIED_CLAUSE = re.compile(
     r"^(?:(?:organism|site|cause|type|subtype|stage|grade|severity|depth|laterality|side|source|etiology|"
     r"aetiology)\s+"
     r"(?:not\s+(?:yet\s+)?(?:identified|specified|known|stated|documented|determined)|unknown|unclear|"
-    r"undetermined|unspecified|tbd|to be determined)|unspecified|nos|not otherwise specified)$", re.IGNORECASE)
+    r"undetermined|unspecified|tbd|to be determined)|unspecified|nos|not otherwise specified|"
+    r"no\s+(?:organism|cause|source|pathogen)\s+(?:identified|isolated|found|grown|determined))$", re.IGNORECASE)
 
 
 _VALUE_FIRST = re.compile(r"^(?P<value>[^,;]*?\d[^,;]*?)(?:\s*[,;]\s*|\s+[-–—]+\s+)(?=\S)")
@@ -1286,6 +1287,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['hx of MI, no current symptoms', 'hx of MI'], [])
     >>> without_note_asides("pneumonia, organism not identified"), without_note_asides("chest pain")
     (['pneumonia'], [])
+    >>> without_note_asides("CAP, RLL, no organism identified")
+    ['CAP, RLL']
     >>> without_note_asides("dementia with agitation, severity not documented")
     ['dementia with agitation']
     >>> without_note_asides("L hip contusion s/p mechanical fall"), without_note_asides("lac from fall against cabinet")
