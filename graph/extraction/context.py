@@ -620,7 +620,10 @@ _CIRCUMSTANCE = re.compile(
     r"climbing\s+stairs|lying\s+(?:flat|down)|standing(?:\s+up)?|coughing|urination|urinating|voiding|"
     r"intercourse|sex|swallowing|deep\s+(?:breaths?|inspiration)|breathing|inspiration|movement|bending\s+over|"
     r"activity|waking|awakening)|without\s+(?:a\s+|an\s+|any\s+)?\S+(?:\s+\S+)?|"
-    r"in\s+the\s+(?:morning|mornings|evening|evenings|night)|at\s+night|upon\s+waking)$", re.IGNORECASE)
+    r"in\s+the\s+(?:morning|mornings|evening|evenings|night)|at\s+night|upon\s+waking|"
+    # what sets it off, said as a clause: "clear rhinorrhoea every spring when the grass is cut"
+    r"(?:(?:every|each)\s+(?:spring|summer|fall|autumn|winter)\s+)?when\s+(?:the|i|he|she|it|they|we|my|his|her|"
+    r"their)\s+[^,;]+)$", re.IGNORECASE)
 
 
 #: A finding with what comes with it ("productive cough with green sputum"): the finding, as a last resort.
@@ -647,6 +650,8 @@ def without_circumstance(mention: str) -> str | None:
     ('RUQ pain', 'generalized itching')
     >>> without_circumstance("joint stiffness in the morning"), without_circumstance("chest pain")
     ('joint stiffness', None)
+    >>> without_circumstance("clear rhinorrhoea every spring when the grass is cut")
+    'clear rhinorrhoea'
     """
     said = _CIRCUMSTANCE.match(mention.strip())
     return said["finding"] if said else None
