@@ -83,7 +83,7 @@ _DURATION = rf"(?:(?:for|over|since|x|lasting|lasted)\s+(?:the\s+(?:past|last)\s
             r"since\s+(?:last\s+(?:night|week|month)|yesterday|this\s+(?:morning|afternoon|week)))"
 _FOUND_BY = r"(?:on|at|by)\s+(?:ultrasound|US|U/S|sonogram|CT|MRI|x-?ray|exam|examination|laparoscopy|arrival|" \
             r"admission|biopsy|endoscopy|colonoscopy)"
-_SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+"
+_SEEN = r"(?:seen|noted|found)\s+(?:at|on)\s+\w+|(?:noted|observed)(?=\s*$)"
 #: How often, where it says only that it persists ("feels anxious all the time").
 _ALWAYS = r"(?:all\s+the\s+time|constantly|every\s+(?:day|night|morning|evening)|most\s+(?:days|nights))"
 #: Where, when it is everywhere ("itchy skin all over"), and what makes it worse ("…, worse at night").
@@ -131,9 +131,11 @@ _HOW_OFTEN = (r"x\s?\d+\s+(?:nightly|a\s+night|per\s+night|each\s+night|daily|a\
               r"out\s+of\s+(?:the\s+blue|nowhere)|for\s+no\s+(?:apparent\s+)?reason)")
 #: What a patient is told to do, in sentences after what they were seen for ("You were seen today for a kidney
 #: stone. Drink plenty of water."): instructions, no word of the condition.
-_INSTRUCTIONS_AFTER = re.compile(r"(?<=\w)\.\s+(?:(?:please\s+)?(?:drink|take|return|call|rest|avoid|keep|come\s+back|"
-                                 r"follow\s+up|see\s+your|make\s+an\s+appointment|use|apply|continue|stop)\b"
-                                 r"[^.]*\.\s*)+$", re.IGNORECASE)
+_INSTRUCTIONS_AFTER = re.compile(r"(?<=\w)\.\s+(?:(?:(?:please\s+)?(?:drink|take|return|call|rest|avoid|keep|"
+                                 r"come\s+back|follow\s+up|see\s+your|make\s+an\s+appointment|use|apply|continue|"
+                                 r"stop)\b|"
+                                 # and a report's later numbered items that deny: "1. RLL pneumonia. 2. No effusion."
+                                 r"\d{1,2}[.)]\s+(?:no|negative\s+for)\b)[^.]*\.\s*)+$", re.IGNORECASE)
 _TRAIL = re.compile(rf"(?:(?:\s+|,\s*)(?:{_DURATION}|{_FOUND_BY}|{_SEEN}|{_AMOUNT}|{_TREATED}|{_ALWAYS}|"
                    rf"{_PACK_YEARS}|{_EVERYWHERE}|{_WORSE}|{_REQUIRING}|{_AFTER_DAYS_OF}|{_IN_A_PERSON}|"
                    rf"{_HOW_OFTEN}|{_ACTING_UP}|{_CONTROLLED_WITH}))+\s*$", re.IGNORECASE)
@@ -179,6 +181,8 @@ def without_frame(mention: str) -> str:
     'seizure disorder'
     >>> without_frame("You were seen today for a kidney stone in your left kidney. Drink plenty of water.")
     'kidney stone in your left kidney'
+    >>> without_frame("1. Right lower lobe pneumonia. 2. No pleural effusion.")
+    'Right lower lobe pneumonia'
     >>> without_frame("presents with crushing substernal chest pain")
     'crushing substernal chest pain'
     >>> without_frame("woman with left breast cancer"), without_frame("infant botulism")
@@ -1062,6 +1066,9 @@ _COURSE_SO_FAR = re.compile(
     # how it is watched and how the device works: "h/o melanoma, annual skin checks", "PPM, functioning normally"
     r"(?:annual|yearly|routine|regular) (?:skin (?:checks?|exams?)|surveillance|screening|follow[- ]?ups?)|"
     r"surveillance [^,]+|functioning (?:normally|well|appropriately)|"
+    # who was told of it: "head lice noted, parent called", "HR 38, MD aware", "chlamydia, partner notified"
+    r"(?:parents?|family|pcp|md|provider|partner|doctor|physician|school|daughter|son|wife|husband|team) "
+    r"(?:called|notified|aware|informed|updated)|"
     # a treatment begun for it, and where: "C. difficile enterocolitis, started PO vancomycin", "…, admitted for
     # pain control"
     r"(?:started|starting|initiated|begun) (?:on )?[^,]+|(?:admitted|transferred) (?:for|to) [^,]+|"
@@ -1086,7 +1093,9 @@ _SAYS_THE_DEFAULT = re.compile(
     # a hernia or an episode not said to come back: "not specified as recurrent"
     r"first (?:occurrence|episode|presentation|time)|initial occurrence|not recurrent|non-?recurrent|"
     # no complication said: the code "without" them ("sigmoid diverticulitis, uncomplicated": K57.32)
-    r"uncomplicated|no complications|without complications)$", re.IGNORECASE)
+    r"uncomplicated|no complications|without complications|"
+    # a routine examination's own "without abnormal findings" (Z00.-9): "well child check, normal exam"
+    r"normal (?:exam|examination|growth and development|growth|development)|no abnormal findings)$", re.IGNORECASE)
 #: A clause that states a side ("R 1st MTP", "left eye"): an axis of the code, never an aside. A unit's
 #: litre ("LDL 6.8 mmol/L", "HFNC 40 L") is no left.
 _SIDED = re.compile(r"(?<!/)(?<!\d\s)(?<!\d)\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
@@ -1294,6 +1303,10 @@ def without_note_asides(mention: str) -> list[str]:
     (['pneumonia'], [])
     >>> without_note_asides("CAP, RLL, no organism identified")
     ['CAP, RLL']
+    >>> without_note_asides("head lice noted, parent called"), without_note_asides("well child check, normal exam")
+    (['head lice noted'], ['well child check'])
+    >>> without_frame("head lice noted")
+    'head lice'
     >>> without_note_asides("dementia with agitation, severity not documented")
     ['dementia with agitation']
     >>> without_note_asides("L hip contusion s/p mechanical fall"), without_note_asides("lac from fall against cabinet")
