@@ -1066,6 +1066,9 @@ _COURSE_SO_FAR = re.compile(
     # how it is watched and how the device works: "h/o melanoma, annual skin checks", "PPM, functioning normally"
     r"(?:annual|yearly|routine|regular) (?:skin (?:checks?|exams?)|surveillance|screening|follow[- ]?ups?)|"
     r"surveillance [^,]+|functioning (?:normally|well|appropriately)|"
+    # a tube or line put in for it: "SBO, NGT placed", "retention, Foley inserted"
+    r"(?:ngt|ng tube|og tube|foley(?: catheter)?|picc(?: line)?|central line|chest tube|drain|iv|stent|"
+    r"(?:nasogastric|urinary|suprapubic) (?:tube|catheter)) (?:placed|inserted|in place)|"
     # who was told of it: "head lice noted, parent called", "HR 38, MD aware", "chlamydia, partner notified"
     r"(?:parents?|family|pcp|md|provider|partner|doctor|physician|school|daughter|son|wife|husband|team) "
     r"(?:called|notified|aware|informed|updated)|"
@@ -1305,6 +1308,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['CAP, RLL']
     >>> without_note_asides("head lice noted, parent called"), without_note_asides("well child check, normal exam")
     (['head lice noted'], ['well child check'])
+    >>> without_note_asides("SBO, NGT placed")
+    ['SBO']
     >>> without_frame("head lice noted")
     'head lice'
     >>> without_note_asides("dementia with agitation, severity not documented")

@@ -1221,8 +1221,10 @@ class Grounder:
             decided = self._ground_shorthand(shorthand, mention, system, code)
             for form in without_note_asides(mention) if decided.outcome == "reject" and last_resorts else ():
                 shorter = read_shorthand(form)  # "hx of MI in 2021, no current symptoms": the history of MI
-                again = self._ground_shorthand(shorter, form, system, code) if shorter is not None else None
-                if again is not None and again.outcome != "reject":
+                # and where the status was an aside's ("SBO, NGT placed"), the condition the rest names
+                again = self._ground_shorthand(shorter, form, system, code) if shorter is not None else \
+                    self.ground(form, "diagnosis", system=system, code=code, last_resorts=False)
+                if again.outcome != "reject":
                     again.steps.insert(0, _aside(mention, form))
                     return again
             return decided

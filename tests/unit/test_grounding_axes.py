@@ -2751,3 +2751,13 @@ def test_weeks_of_gestation_no_title_of_the_condition_says_are_left_out_but_neve
     assert g.ground("missed abortion at 9 wks", "diagnosis").code == "O02.1"
     assert g.ground("complete placenta previa without hemorrhage at 30 wks", "diagnosis").code == "O44.03"
     assert g.ground("complete placenta previa without hemorrhage at 24 wks", "diagnosis").outcome == "reject"
+
+
+def test_a_status_said_only_in_an_aside_leaves_the_condition_the_rest_names():
+    """"SBO, NGT placed": the tube placed is the care given, and the bowel obstruction is the diagnosis; "gout
+    flare" is the gout of M10, a flare no title says."""
+    g = grounder_of(with_codes([("K56.609", "Intestinal obstruction", True),
+                                ("M10.062", "Idiopathic gout, left knee", True)]), load_abbreviations())
+    decided = g.ground("intestinal obstruction, NGT placed", "diagnosis")
+    assert (decided.outcome, decided.code) == ("accept", "K56.609")
+    assert g.ground("gout flare, L knee", "diagnosis").code == "M10.062"
