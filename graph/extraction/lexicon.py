@@ -150,6 +150,12 @@ _SLIP_COMMONER = 50
 _SHORTEST_SWAP = 5
 
 
+#: A name that groups alternatives after a head word ("glucose: [intolerance] or [malabsorption]", "candidal:
+#: [vulvovaginitis NOS] or [cervix]"), as some imported terms are written: no name of one condition, and without
+#: its brackets only the bare head word ("glucose") is left.
+_GROUPED_NAME = re.compile(r":\s*\[|\]\s+or\s+\[")
+
+
 def _acronym_in_small_letters(name: str, names: set[str]) -> bool:
     """``name`` is an acronym written in small letters that the same term spells out as "<name> (<words>)",
     the words' initials spelling it.
@@ -808,7 +814,8 @@ class Lexicon:
             # an acronym the lender writes in small letters, spelled out beside it ("cold" with "cold (chronic
             # obstructive lung disease)" in Mondo's COPD): an everyday word to a reader ("I have a cold"), lent by none
             spelled = {loan.name.lower() for _, loan in lent}
-            lent = [(target, loan) for target, loan in lent if not _acronym_in_small_letters(loan.name, spelled)]
+            lent = [(target, loan) for target, loan in lent if not _acronym_in_small_letters(loan.name, spelled)
+                    and not _GROUPED_NAME.search(loan.name)]
             # The lender's preferred name decides first (its synonyms may be the broader "open-angle glaucoma").
             first, *others = [{ref for v in name_variants(loan.name) for ref in self.by_name.get(v, ())}
                               for _, loan in lent]

@@ -178,6 +178,17 @@ def test_an_acronym_a_lender_writes_in_small_letters_lends_nothing():
     assert (lent.method, lent.code) == ("ontology_synonym", "J44.9")
 
 
+def test_a_name_grouping_alternatives_after_a_head_word_lends_nothing():
+    """"glucose: [intolerance] or [malabsorption]", cross-referenced to R73.03, would lend the bare "glucose" once
+    its brackets come off: "urine with 3+ glucose" is no prediabetes. Its plain siblings still lend."""
+    entries = [Entry("ICD10CM", "R73.03", "Prediabetes", ICD, "code", billable=True)]
+    loans = [(("ICD10CM", "R73.03"), Loan(name, "MONDO", "MONDO:0001076", "MONDO@1", "DOID:10603"))
+             for name in ("glucose: [intolerance] or [malabsorption]", "glucose intolerance")]
+    grounder = Grounder(Lexicon(entries, {"ICD10CM": ICD, "MONDO": "MONDO@1"}, {}, loans=loans, index_terms=[]))
+    assert grounder.ground("glucose", "diagnosis").outcome == "reject"
+    assert grounder.ground("glucose intolerance", "diagnosis").code == "R73.03"
+
+
 def test_a_name_lent_to_a_manifestation_code_is_not_taken():
     """A code titled "… in diseases classified elsewhere" is coded after its disease: a name an ontology
     cross-references to it ("kidney infection" to N16) does not make it the mention's code."""

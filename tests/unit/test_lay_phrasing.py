@@ -178,6 +178,7 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
     ("Stung by a honeybee on the L forearm, local swelling only", "diagnosis", "bee sting"),
     ("got stung by a wasp at the picnic", "diagnosis", "wasp sting"),
     ("son says dad is confused and not making sense since this morning", "finding", "confusion"),
+    ("peeing a lot at night", "finding", "nocturia"), ("my chest feels tight", "finding", "chest tightness"),
 ])
 def test_a_patients_own_words_say_the_term(mention, category, means):
     assert [p.means for p in lay_readings(load_lay_phrasing(), mention, category)][:1] == [means]
