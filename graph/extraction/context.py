@@ -1069,6 +1069,9 @@ _COURSE_SO_FAR = re.compile(
     # a tube or line put in for it: "SBO, NGT placed", "retention, Foley inserted"
     r"(?:ngt|ng tube|og tube|foley(?: catheter)?|picc(?: line)?|central line|chest tube|drain|iv|stent|"
     r"(?:nasogastric|urinary|suprapubic) (?:tube|catheter)) (?:placed|inserted|in place)|"
+    # the test that confirmed it: "strep pharyngitis, rapid strep +", "influenza A, PCR positive"
+    r"(?:rapid strep|rst|rapid (?:flu|antigen)(?: test)?|pcr|naat|culture|cx|swab|monospot|test)(?: test)? "
+    r"(?:\+|positive|pos|confirmed)|"
     # who was told of it: "head lice noted, parent called", "HR 38, MD aware", "chlamydia, partner notified"
     r"(?:parents?|family|pcp|md|provider|partner|doctor|physician|school|daughter|son|wife|husband|team) "
     r"(?:called|notified|aware|informed|updated)|"
@@ -1308,8 +1311,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['CAP, RLL']
     >>> without_note_asides("head lice noted, parent called"), without_note_asides("well child check, normal exam")
     (['head lice noted'], ['well child check'])
-    >>> without_note_asides("SBO, NGT placed")
-    ['SBO']
+    >>> without_note_asides("SBO, NGT placed"), without_note_asides("strep pharyngitis, rapid strep +")
+    (['SBO'], ['strep pharyngitis'])
     >>> without_frame("head lice noted")
     'head lice'
     >>> without_note_asides("dementia with agitation, severity not documented")

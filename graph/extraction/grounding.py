@@ -618,8 +618,13 @@ _QUALIFYING = re.compile(r"\b(in remission|in relapse|recurrent|rheumatic|alcoho
                          r"induced|congenital|postprocedural|localized|circumscribed|(?<!not )intractable|"
                          # the kind of an inflammation ("Acute suppurative otitis media …" for "AOM")
                          r"suppurative|nonsuppurative|"
+                         # the kind of a heart failure ("Acute on chronic systolic …" for "acute on chronic HF")
+                         r"systolic|diastolic|"
                          # a direction that names the type or part ("Lateral dislocation of right patella")
                          r"anterior|posterior|lateral|medial|superior|inferior)\b", re.IGNORECASE)
+#: The kind a title names of a condition whose kin name others ("Acute on chronic systolic (congestive) heart
+#: failure", "Acute suppurative otitis media"): a likeness that adds one says more than the text.
+_KIND_OF = re.compile(r"\b(systolic|diastolic|suppurative|nonsuppurative)\b", re.IGNORECASE)
 #: A title that leaves a state unsaid in so many words ("…, not specified as traumatic"): no code of a mention
 #: that says it.
 _NOT_SPECIFIED_AS = re.compile(r"\bnot specified as (\w+)", re.IGNORECASE)
@@ -1757,6 +1762,15 @@ class Grounder:
                 "no exact, crosswalk or fuzzy match of the right kind" + self._best_hint(words, category)
             return Decision("reject", reason=reason, steps=steps)
         method, entry, score = found
+        kind_added = [m.group(1).lower() for m in _KIND_OF.finditer(entry.display)
+                      if not set(tokens(m.group(1))) <= {*words, *core[0]}] \
+            if method == "fuzzy" and entry.system == "ICD10CM" else []
+        if kind_added:
+            # "acute on chronic heart failure" is no I50.23 "Acute on chronic systolic …": a likeness never adds the
+            # kind, cause or state the text leaves unsaid (the proposal check refuses the same)
+            return Decision("reject", reason=(f"proposed {system} {code} rejected ({failure}); " if failure else "")
+                            + f"the closest name is {entry.code} {entry.display!r} (fuzzy, {score:.2f}), which adds "
+                            f"{', '.join(repr(k) for k in kind_added)} the text does not state", steps=steps)
         if category == "diagnosis" and method == "fuzzy" and entry.system in YIELDS_TO_PREFERRED[category]:
             # a rare-disease catalogue's entry is a diagnosis's code only where a name says it exactly: by
             # likeness it takes the place of the ICD-10-CM code the text leaves unfound ("cryptorchidism, one

@@ -136,6 +136,8 @@ def test_the_file_is_where_the_lexicon_reads_it():
     ("hypoxemic resp failure", "respiratory failure with hypoxia"), ("visual blurring", "blurred vision"),
     ("acute stemi", "st elevation myocardial infarction"),
     ("well child check", "encounter for routine child health examination"),
+    ("strep pneumo", "streptococcus pneumoniae"), ("strep pharyngitis", "streptococcal pharyngitis"),
+    ("hf", "heart failure"),
 ])
 def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
     assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)

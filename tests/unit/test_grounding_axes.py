@@ -2761,3 +2761,13 @@ def test_a_status_said_only_in_an_aside_leaves_the_condition_the_rest_names():
     decided = g.ground("intestinal obstruction, NGT placed", "diagnosis")
     assert (decided.outcome, decided.code) == ("accept", "K56.609")
     assert g.ground("gout flare, L knee", "diagnosis").code == "M10.062"
+
+
+def test_a_likeness_never_adds_the_kind_the_text_leaves_unsaid():
+    """"acute on chronic heart failure" is closest to I50.23 "Acute on chronic systolic (congestive) heart failure",
+    whose kind the text does not say: no code by likeness (the type said, it is found)."""
+    g = grounder_of(with_codes([
+        ("I50.23", "Acute on chronic systolic (congestive) heart failure", True),
+        ("I50.33", "Acute on chronic diastolic (congestive) heart failure", True)]))
+    assert g.ground("acute on chronic heart failure", "diagnosis").code is None
+    assert g.ground("acute on chronic systolic heart failure", "diagnosis").code == "I50.23"
