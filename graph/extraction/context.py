@@ -109,7 +109,7 @@ _AMOUNT = r"of\s+(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|t
 _PACK_YEARS = r"\d+(?:\.\d+)?[- ]?pack[- ]?years?(?:\s+(?:history|smoking\s+history))?"
 #: What a condition is treated with ("seizure disorder on levetiracetam", "COPD on 2 L of home oxygen"): a
 #: medicine by its name's class ending, or a treatment word. A site after "on" ("ulcer on the heel") is not one.
-_DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib|pine|zole|cillin|mycin|" \
+_DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib|pine|zole|cillin|mycin|limus|" \
                 r"floxacin|azine|oxetine|aline|thyroxine|parin|arin|xaban|gatran|triptan|profen|tidine|semide|" \
                 r"thiazide|lukast|terol|sone|olone|ium)"
 _TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator|hfnc|" \
@@ -1313,6 +1313,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['head lice noted'], ['well child check'])
     >>> without_note_asides("SBO, NGT placed"), without_note_asides("strep pharyngitis, rapid strep +")
     (['SBO'], ['strep pharyngitis'])
+    >>> without_frame("kidney transplant on tacrolimus")  # a medicine by its class's ending
+    'kidney transplant'
     >>> without_frame("head lice noted")
     'head lice'
     >>> without_note_asides("dementia with agitation, severity not documented")

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 #: history (ICD-10-CM's "Family history of …" codes, not the patient's own); "s/p X",
 #: "status post X" → a status; "on X", "dependent on X" → a treatment the patient is on (a "Dependence on …"
 #: or "Long term (current) use of …" code).
-_FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+history|fhx)(?:\s+of|\s*:)?|fh(?:\s+of|\s*:))|"
+_FORMS = re.compile(r"^\s*(?:(?P<family>(?:family\s+(?:history|hx|h/o)|fam\s+hx|fhx)(?:\s+of|\s*:)?|"
+                    r"fh(?:\s+of|\s*:))|"
                     r"(?P<history>h/o|hx\.?(?:\s+of)?|pmh\s+of|(?:(?:past|personal|remote|distant|prior)\s+)?history\s+of|"
                     r"prior|previous|remote)|"
                     r"(?P<status>s/p|status\s+post)|"
@@ -117,6 +118,8 @@ def read_shorthand(mention: str) -> Shorthand | None:
     Shorthand(kind='status', of='CABG')
     >>> read_shorthand("family history of colon cancer"), read_shorthand("history") is None
     (Shorthand(kind='family', of='colon cancer'), True)
+    >>> read_shorthand("family hx of colon cancer in father")
+    Shorthand(kind='family', of='colon cancer')
     >>> read_shorthand("on home O2"), read_shorthand("HD dependent")
     (Shorthand(kind='treatment', of='O2'), Shorthand(kind='treatment', of='HD'))
     >>> read_shorthand("on 2L home O2"), read_shorthand("on 3 L/min of oxygen")

@@ -137,7 +137,7 @@ def test_the_file_is_where_the_lexicon_reads_it():
     ("acute stemi", "st elevation myocardial infarction"),
     ("well child check", "encounter for routine child health examination"),
     ("strep pneumo", "streptococcus pneumoniae"), ("strep pharyngitis", "streptococcal pharyngitis"),
-    ("hf", "heart failure"),
+    ("hf", "heart failure"), ("lives alone", "problems related to living alone"),
 ])
 def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
     assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)
@@ -174,3 +174,8 @@ def test_an_acronym_with_its_stage_written_on_is_read_as_the_two_apart():
     assert lexicon.readings(("ckd3b",))[0] == (*tokens("chronic kidney disease"), "3b")
     assert lexicon.readings(("ckd4",))[0] == (*tokens("chronic kidney disease"), "4")
     assert lexicon.readings(("xyz3",))[0] == ("xyz3",)
+
+
+def test_a_social_circumstance_is_read_for_a_diagnosis_only():
+    """"lives alone" is Z60.2's problem as a diagnosis (a social determinant); as a finding it says nothing."""
+    assert load_abbreviations()["lives alone"].readings("finding") == ()
