@@ -16,7 +16,7 @@ from graph.extraction.sites import BODY_PARTS
 
 #: A person, or the people a trial's criteria speak of ("patients with …", "adults with …").
 _PERSON = r"(?:man|woman|patient|child|toddler|infant|newborn|neonate|baby|boy|girl|patients|adults|children|" \
-          r"participants|subjects)\s+"
+          r"participants|subjects|gentleman|lady)\s+"
 #: An age, in words or as notes write it ("4 y/o", "65yo F", "6 mo old").
 _AGE = r"(?:\d+[- ]?(?:year|month|week|day)[- ]old|\d+\s*(?:y/?o|yrs?[- ]old|m/?o|mos?[- ]old)" \
        r"(?:\s+(?:m|f|male|female))?)\s+"
@@ -53,7 +53,9 @@ _HAS = r"(?:(?:i\s+think|i\s+guess|i\s+believe|maybe)\s+)?" \
        r"getting|keeps?\s+(?:having|getting))\s+)" \
        r"(?:(?:(?:a|an)\s+)?(?:(?:really|so)\s+)?(?:terrible|awful|horrible|bad)\s+)?"  # "terrible morning sickness"
 #: Who told the patient so: "the doctor told me I've got the flu".
-_TOLD = r"(?:(?:the|my|his|her)\s+(?:doctor|doc|gp|nurse|dentist|specialist|pediatrician|paediatrician)\s+" \
+_TOLD = r"(?:(?:dear\s+(?:dr\.?|doctor)\s+\w+\s*,?\s+)?(?:thank\s+you\s+for\s+referring|i\s+saw|i\s+reviewed|" \
+        r"i\s+had\s+the\s+pleasure\s+of\s+seeing)\s+(?:this|your|our)\s+(?:patient\s+(?=with\s))?|" \
+        r"(?:the|my|his|her)\s+(?:doctor|doc|gp|nurse|dentist|specialist|pediatrician|paediatrician)\s+" \
         r"(?:told|tells|said|says)\s+(?:me|him|her|us|them)\s+(?:that\s+)?|" \
         r"you\s+(?:were|have\s+been)\s+(?:seen|treated|admitted|evaluated)\s+(?:(?:today|here|in\s+the\s+\w+)\s+)?" \
         r"(?:for|with)\s+|you\s+(?:were|have\s+been)\s+diagnosed\s+with\s+)"  # discharge instructions
@@ -111,7 +113,8 @@ _PACK_YEARS = r"\d+(?:\.\d+)?[- ]?pack[- ]?years?(?:\s+(?:history|smoking\s+hist
 #: medicine by its name's class ending, or a treatment word. A site after "on" ("ulcer on the heel") is not one.
 _DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib|pine|zole|cillin|mycin|limus|" \
                 r"floxacin|azine|oxetine|aline|thyroxine|parin|arin|xaban|gatran|triptan|profen|tidine|semide|" \
-                r"thiazide|lukast|terol|sone|olone|ium)"
+                r"thiazide|lukast|terol|sone|olone|ium|purinol|dronate|gliptin|glutide|gliflozin|tyline|pramine|" \
+                r"setron|osin|asteride|cycline)"
 _TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator|hfnc|" \
              r"high[- ]flow(?:\s+nasal\s+cannula)?|bipap|cpap|nippv|nasal\s+cannula)"
 _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?:{_TREATMENT}|[a-z]+{_DRUG_ENDINGS})\b"
@@ -1313,6 +1316,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['head lice noted'], ['well child check'])
     >>> without_note_asides("SBO, NGT placed"), without_note_asides("strep pharyngitis, rapid strep +")
     (['SBO'], ['strep pharyngitis'])
+    >>> without_frame("Thank you for referring this 54-year-old gentleman with atrial fibrillation.")  # a letter
+    'atrial fibrillation.'
     >>> without_frame("kidney transplant on tacrolimus")  # a medicine by its class's ending
     'kidney transplant'
     >>> without_frame("head lice noted")

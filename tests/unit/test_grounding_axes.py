@@ -2771,3 +2771,10 @@ def test_a_likeness_never_adds_the_kind_the_text_leaves_unsaid():
         ("I50.33", "Acute on chronic diastolic (congestive) heart failure", True)]))
     assert g.ground("acute on chronic heart failure", "diagnosis").code is None
     assert g.ground("acute on chronic systolic heart failure", "diagnosis").code == "I50.23"
+
+
+def test_a_medicine_named_by_its_class_ending_says_what_it_is_taken_for():
+    """A medication line's indication is the diagnosis: "allopurinol for gout", "tamsulosin for BPH"."""
+    g = grounder_of(with_codes([("M10.9", "Gout, unspecified", True)]))
+    assert g.ground("allopurinol for gout", "diagnosis").code == "M10.9"
+    assert g.ground("screening for gout", "diagnosis").code != "M10.9"
