@@ -986,7 +986,8 @@ _MECHANISM = re.compile(r"\s*(?:,|\s[-–—]+)?\s+(?:after|following|from|while
                         r"landing|reaching|carrying|moving|pushing|pulling|tripping|slipping|cooking|chopping|"
                         r"skiing|skating|biking|cycling|dancing|hiking)\b.*$|"
                         # a clause of its own telling how: "broke my nose - took an elbow playing basketball"
-                        r"\s*(?:,|\s[-–—]+)\s+(?:took|got|tripped|slipped|collided|ran\s+into|caught)\b.*$|"
+                        r"\s*(?:,|\s[-–—]+)\s+(?:took|got|tripped|slipped|collided|ran\s+into|caught|stepped\s+on|"
+                        r"fell\s+(?:off|from|down|on))\b.*$|"
                         # a bare activity ("…, skiing"), never how the injury stands ("…, healing", "…, bleeding")
                         r"\s*,\s*(?!(?:healing|bleeding|worsening|improving|resolving|draining|weeping|"
                         r"oozing|swelling)\b)[a-z]+ing\s*$", re.IGNORECASE)
@@ -1318,6 +1319,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['SBO'], ['strep pharyngitis'])
     >>> without_frame("Thank you for referring this 54-year-old gentleman with atrial fibrillation.")  # a letter
     'atrial fibrillation.'
+    >>> without_note_asides("puncture wound L foot, stepped on nail")
+    ['puncture wound L foot']
     >>> without_frame("kidney transplant on tacrolimus")  # a medicine by its class's ending
     'kidney transplant'
     >>> without_frame("head lice noted")
