@@ -25,6 +25,8 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     # last, the bone a wrist's named fractures are of: "Colles fx R wrist" is "Colles' fracture of right radius"
     "wrist": ("wrist", "hand", "upper limb", "radius"),
     "hand": ("hand", "upper limb"),
+    # last, the bone a hip's named fractures are of: "R hip fx, intertrochanteric" is of the right femur
+    "hip": ("hip", "femur"),
     "palm": ("hand", "upper limb"),
     "armpit": ("axilla",),
     "underarm": ("axilla",),
@@ -67,7 +69,7 @@ _REGIONS: dict[str, tuple[str, ...]] = {
     "quadriceps": ("quadriceps muscle",),
     "cheek": ("other parts of face", "face"),
     "forehead": ("other parts of face", "face"),
-    "chin": ("other parts of face", "face"),
+    "chin": ("other parts of face", "face", "other part of head"),  # S01.81- "Laceration … of other part of head"
     "temple": ("other parts of face", "face"),
     "terminal ileum": ("small intestine",),
     "ileum": ("small intestine",),
@@ -268,6 +270,10 @@ def site_readings(words: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[s
     ['cellulitis lower limb', 'cellulitis leg']
     >>> [" ".join(r) for _, _, r in site_readings(("colle", "fracture", "wrist"))][-1]
     'colle fracture radius'
+    >>> [" ".join(r) for _, _, r in site_readings(("intertrochanteric", "fracture", "hip"))][-1]
+    'intertrochanteric fracture femur'
+    >>> [" ".join(r) for _, _, r in site_readings(("laceration", "chin"))][-1]
+    'laceration other part head'
     >>> site_readings(("pneumonia",))
     []
     """
