@@ -1070,6 +1070,8 @@ _COURSE_SO_FAR = re.compile(
     # how it is watched and how the device works: "h/o melanoma, annual skin checks", "PPM, functioning normally"
     r"(?:annual|yearly|routine|regular) (?:skin (?:checks?|exams?)|surveillance|screening|follow[- ]?ups?)|"
     r"surveillance [^,]+|functioning (?:normally|well|appropriately)|"
+    # what helps the patient get about: "hx of falls, uses walker"
+    r"(?:uses|using|needs|with) (?:a |an )?(?:walker|cane|rollator|crutches)|"
     # a tube or line put in for it: "SBO, NGT placed", "retention, Foley inserted"
     r"(?:ngt|ng tube|og tube|foley(?: catheter)?|picc(?: line)?|central line|chest tube|drain|iv|stent|"
     r"(?:nasogastric|urinary|suprapubic) (?:tube|catheter)) (?:placed|inserted|in place)|"
@@ -1319,8 +1321,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['SBO'], ['strep pharyngitis'])
     >>> without_frame("Thank you for referring this 54-year-old gentleman with atrial fibrillation.")  # a letter
     'atrial fibrillation.'
-    >>> without_note_asides("puncture wound L foot, stepped on nail")
-    ['puncture wound L foot']
+    >>> without_note_asides("puncture wound L foot, stepped on nail"), without_note_asides("hx of falls, uses walker")
+    (['puncture wound L foot'], ['hx of falls'])
     >>> without_frame("kidney transplant on tacrolimus")  # a medicine by its class's ending
     'kidney transplant'
     >>> without_frame("head lice noted")

@@ -1226,6 +1226,9 @@ class Grounder:
             decided = self._ground_shorthand(shorthand, mention, system, code)
             for form in without_note_asides(mention) if decided.outcome == "reject" and last_resorts else ():
                 shorter = read_shorthand(form)  # "hx of MI in 2021, no current symptoms": the history of MI
+                if shorter is not None and shorter.kind == "history" and \
+                        tokens(f"history of {shorter.of}") in self.lexicon.index_terms:
+                    form, shorter = f"history of {shorter.of}", None  # "h/o smoking, quit 2010": as the Index says
                 # and where the status was an aside's ("SBO, NGT placed"), the condition the rest names
                 again = self._ground_shorthand(shorter, form, system, code) if shorter is not None else \
                     self.ground(form, "diagnosis", system=system, code=code, last_resorts=False)

@@ -2778,3 +2778,13 @@ def test_a_medicine_named_by_its_class_ending_says_what_it_is_taken_for():
     g = grounder_of(with_codes([("M10.9", "Gout, unspecified", True)]))
     assert g.ground("allopurinol for gout", "diagnosis").code == "M10.9"
     assert g.ground("screening for gout", "diagnosis").code != "M10.9"
+
+
+def test_a_history_the_alphabetic_index_names_whole_is_read_so_even_with_asides():
+    """"h/o smoking, quit 2010" is Z87.891 as the Index's "History, personal, nicotine dependence" says (its year
+    and the clause after it aside); "hx of nephrolithiasis" is Z87.442, the urinary calculi's history."""
+    g = grounder_of(with_codes([("Z87.891", "Personal history of nicotine dependence", True),
+                                ("Z87.442", "Personal history of urinary calculi", True)]))
+    assert g.lexicon.index_terms  # the shipped Index terms, read with the hand-made codes
+    assert g.ground("h/o smoking, quit 2010", "diagnosis").code == "Z87.891"
+    assert g.ground("hx of nephrolithiasis", "diagnosis").code == "Z87.442"
