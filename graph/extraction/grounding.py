@@ -622,6 +622,9 @@ _QUALIFYING = re.compile(r"\b(in remission|in relapse|recurrent|rheumatic|alcoho
                          r"systolic|diastolic|"
                          # a direction that names the type or part ("Lateral dislocation of right patella")
                          r"anterior|posterior|lateral|medial|superior|inferior)\b", re.IGNORECASE)
+#: Where an infection was caught, which no title of its codes says ("community-acquired pneumonia").
+_WHERE_ACQUIRED = re.compile(r"\b(?:community|hospital|healthcare|health[- ]care|ventilator|nosocomially)"
+                             r"[- ](?:acquired|associated)\b|\bnosocomial\b", re.IGNORECASE)
 #: The kind a title names of a condition whose kin name others ("Acute on chronic systolic (congestive) heart
 #: failure", "Acute suppurative otitis media"): a likeness that adds one says more than the text.
 _KIND_OF = re.compile(r"\b(systolic|diastolic|suppurative|nonsuppurative)\b", re.IGNORECASE)
@@ -1504,6 +1507,14 @@ class Grounder:
                 exact_only[by_agent] = set()
                 said_otherwise.append((by_agent, f"cause: {caused[1]!r} is an infection by {organism!r}, which titles "
                                                  f"say as the cause: {by_agent!r}", None))
+            unplaced = _WHERE_ACQUIRED.sub("", caused[0]).strip()
+            if unplaced and unplaced != caused[0].strip():
+                # "community-acquired pneumonia due to strep pneumo": J13, where it was caught no title's word
+                # (the Index: "where it is acquired is no subterm"), never the bare J18.9 beside its organism
+                with_agent = f"{unplaced} due to {caused[1]}"
+                exact_only[with_agent] = set()
+                said_otherwise.append((with_agent, f"cause: where {caused[0]!r} was caught is no word of a title: "
+                                                   f"{with_agent!r}", None))
             said_otherwise.append((caused[0], f"cause: {caused[0]!r} is said to be due to {caused[1]!r}: "
                                               f"{caused[0]!r} is coded, {caused[1]!r} apart", None))
         if found is None and category == "finding" and (at_site := site_first(mention)):

@@ -2788,3 +2788,12 @@ def test_a_history_the_alphabetic_index_names_whole_is_read_so_even_with_asides(
     assert g.lexicon.index_terms  # the shipped Index terms, read with the hand-made codes
     assert g.ground("h/o smoking, quit 2010", "diagnosis").code == "Z87.891"
     assert g.ground("hx of nephrolithiasis", "diagnosis").code == "Z87.442"
+
+
+def test_where_an_infection_was_caught_never_takes_its_organism_away():
+    """"community-acquired pneumonia due to Streptococcus pneumoniae": where it was caught is no word of a title,
+    and its organism is J13's — never the bare pneumonia's J18.9 beside the organism coded apart."""
+    g = grounder_of(with_codes([("J13", "Pneumonia due to Streptococcus pneumoniae", True),
+                                ("J18.9", "Pneumonia, unspecified organism", True)]))
+    mention = "community-acquired pneumonia due to Streptococcus pneumoniae"
+    assert g.ground(mention, "diagnosis").code == "J13"
