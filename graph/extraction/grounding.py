@@ -614,20 +614,19 @@ def _same_word(a: str, b: str) -> bool:
 
 #: Words of a title that state a cause, a state or a complication: a proposed code whose title has one the
 #: mention does not state says more than the text (issue 21, pattern 4).
+#: The kind a title names of a condition whose kin name others: an inflammation's ("Acute suppurative otitis
+#: media …" for "AOM"), a heart failure's ("Acute on chronic systolic …" for "acute on chronic HF").
+_KINDS = r"suppurative|nonsuppurative|systolic|diastolic"
 _QUALIFYING = re.compile(r"\b(in remission|in relapse|recurrent|rheumatic|alcoholic|traumatic|secondary|due to|"
                          r"induced|congenital|postprocedural|localized|circumscribed|(?<!not )intractable|"
-                         # the kind of an inflammation ("Acute suppurative otitis media …" for "AOM")
-                         r"suppurative|nonsuppurative|"
-                         # the kind of a heart failure ("Acute on chronic systolic …" for "acute on chronic HF")
-                         r"systolic|diastolic|"
+                         rf"{_KINDS}|"
                          # a direction that names the type or part ("Lateral dislocation of right patella")
                          r"anterior|posterior|lateral|medial|superior|inferior)\b", re.IGNORECASE)
 #: Where an infection was caught, which no title of its codes says ("community-acquired pneumonia").
 _WHERE_ACQUIRED = re.compile(r"\b(?:community|hospital|healthcare|health[- ]care|ventilator|nosocomially)"
                              r"[- ](?:acquired|associated)\b|\bnosocomial\b", re.IGNORECASE)
-#: The kind a title names of a condition whose kin name others ("Acute on chronic systolic (congestive) heart
-#: failure", "Acute suppurative otitis media"): a likeness that adds one says more than the text.
-_KIND_OF = re.compile(r"\b(systolic|diastolic|suppurative|nonsuppurative)\b", re.IGNORECASE)
+#: One of :data:`_KINDS` in a title: a likeness that adds one says more than the text.
+_KIND_OF = re.compile(rf"\b({_KINDS})\b", re.IGNORECASE)
 #: A title that leaves a state unsaid in so many words ("…, not specified as traumatic"): no code of a mention
 #: that says it.
 _NOT_SPECIFIED_AS = re.compile(r"\bnot specified as (\w+)", re.IGNORECASE)
@@ -1781,7 +1780,7 @@ class Grounder:
             if method == "fuzzy" and entry.system == "ICD10CM" else []
         if kind_added:
             # "acute on chronic heart failure" is no I50.23 "Acute on chronic systolic …": a likeness never adds the
-            # kind, cause or state the text leaves unsaid (the proposal check refuses the same)
+            # kind the text leaves unsaid (the proposal check refuses the same, with :data:`_QUALIFYING`)
             return Decision("reject", reason=(f"proposed {system} {code} rejected ({failure}); " if failure else "")
                             + f"the closest name is {entry.code} {entry.display!r} (fuzzy, {score:.2f}), which adds "
                             f"{', '.join(repr(k) for k in kind_added)} the text does not state", steps=steps)
