@@ -116,6 +116,7 @@ from graph.extraction.index_terms import IndexTerm
 from graph.extraction.lay_phrasing import Phrasing, denies_or_doubts, lay_readings, load_lay_phrasing
 from graph.extraction.lexicon import STATE_WORDS, Entry, Lexicon, Loan, comparable, folded, name_variants, tokens
 from graph.extraction.measurements import Reading, read_measurement
+from graph.extraction.presentations import Presentation, described, load_presentations
 from graph.extraction.sites import BODY_PARTS, as_organs, names_a_site, site_readings, without_surface_site
 from graph.extraction.wordforms import INJURIES, finding_heads, injury_nouns, noun_readings, result_readings
 
@@ -269,7 +270,7 @@ class Decision:
 
     outcome: str  # accept | replace | reject
     #: proposed_code | replaced_by | exact_name | ontology_synonym | crosswalk | fuzzy | personal_history |
-    #: family_history | measurement | covering_title | treatment_status
+    #: family_history | measurement | covering_title | treatment_status | presentation
     method: str | None = None
     system: str | None = None
     code: str | None = None
@@ -845,6 +846,11 @@ def _shipped_phrasings() -> list[Phrasing]:
     return load_lay_phrasing()
 
 
+@lru_cache(maxsize=1)
+def _shipped_presentations() -> list[Presentation]:
+    return load_presentations()
+
+
 @dataclass(frozen=True)
 class Refused:
     """A proposed code that did not pass step (a); the step that says why is the last of the steps."""
@@ -1087,9 +1093,11 @@ def _states_the_cause(phrase: str, decided: Decision) -> bool:
 class Grounder:
     """Runs the cascade against one lexicon (one snapshot of the current releases)."""
 
-    def __init__(self, lexicon: Lexicon, phrasings: list[Phrasing] | None = None) -> None:
+    def __init__(self, lexicon: Lexicon, phrasings: list[Phrasing] | None = None,
+                 presentations: list[Presentation] | None = None) -> None:
         self.lexicon = lexicon
         self.phrasings = _shipped_phrasings() if phrasings is None else phrasings
+        self.presentations = _shipped_presentations() if presentations is None else presentations
         self._fuzzy_memo: dict[tuple[tuple[str, ...], str, tuple[str, ...]], tuple[Entry, float] | None] = {}
         self._poisonings: list[Entry] | None = None  # T36–T50 initial poisonings, gathered on first use
         self._history: dict[str, list[tuple[Entry, list[tuple[str, ...]], list[tuple[str, str]]]]] = {}
@@ -1109,6 +1117,54 @@ class Grounder:
     def ground(self, mention: str, category: str, *, finding_type: str | None = None,
                system: str | None = None, code: str | None = None, categories: bool = False,
                last_resorts: bool = True, corroborate: bool = True) -> Decision:
+        """Accept, replace or reject a mention (and the code proposed for it), with the reason and the steps
+        (:meth:`_ground`); where the cascade finds nothing in a diagnosis's text, the classic presentation it
+        describes, if one (:meth:`_presented`)."""
+        decided = self._ground(mention, category, finding_type=finding_type, system=system, code=code,
+                               categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+        if category != "diagnosis" or not last_resorts or not self._may_be_presented(decided, system, code):
+            return decided
+        presented = self._presented(mention, decided, system, code)
+        if presented is None or (decided.outcome == "replace" and presented.outcome != "accept"):
+            return decided  # a proposal replaced by what the text names stays so, unless the case describes it
+        if decided.outcome != "reject":
+            presented.steps[:0] = [*decided.steps, f"presentation: {decided.code} {decided.display!r}, found "
+                                   "in the text, is a sign of the diagnosis the case describes"
+                                   if decided.outcome == "accept" or _a_symptoms_code(decided) else
+                                   f"presentation: the case describes the code proposed, not {decided.code}"]
+        return presented
+
+    @staticmethod
+    def _may_be_presented(decided: Decision, system: str | None, code: str | None) -> bool:
+        """Whether the presentation a case describes may decide instead of ``decided``: where the cascade found
+        nothing; where all it found is a symptom's code (ICD-10-CM chapter 18), which a diagnosis the case
+        establishes takes in (guidelines I.B.4–5: signs and symptoms routinely part of a disease are not coded
+        once it is diagnosed); and where it replaced the code proposed, which the case may describe."""
+        return decided.outcome == "reject" or (decided.system == "ICD10CM" and (decided.code or "").startswith("R")) \
+            or (decided.outcome == "replace" and bool(system and code))
+
+    def _presented(self, mention: str, rejected: Decision, system: str | None, code: str | None) -> Decision | None:
+        """The code of the one classic presentation ``mention`` describes (graph.extraction.presentations), as
+        the verdict on the proposal ``rejected`` refused: kept where it is that code, replaced where it is not.
+        Presentations that disagree on the code decide nothing; a code the current release does not hold as
+        billable is never given."""
+        found = described(mention, self.presentations)
+        codes = {d.code for d in found}
+        if len(codes) != 1:
+            if len(codes) > 1:
+                rejected.steps.append("presentation: the text describes " + " and ".join(
+                    f"{d.presentation.condition} ({d.code})" for d in found) + "; no one of them is taken")
+            return None
+        entry = self.lexicon.get("ICD10CM", codes.pop())
+        if entry is None or not entry.billable:
+            return None
+        told = found[0].explain()
+        return _titled(entry, "presentation", f"presentation: {told}", f"{entry.code} {entry.display!r}, which "
+                       f"{told}", told, system, code)
+
+    def _ground(self, mention: str, category: str, *, finding_type: str | None = None,
+                system: str | None = None, code: str | None = None, categories: bool = False,
+                last_resorts: bool = True, corroborate: bool = True) -> Decision:
         """Accept, replace or reject a mention (and the code proposed for it), with the reason and the steps
         (:meth:`_decide`); a replacement whose title says "without" the very condition proposed is refused:
         "ultrasound shows gallstones" in a case proposed as K81.0 "Acute cholecystitis" is never K80.20
@@ -1134,26 +1190,26 @@ class Grounder:
         """
         untagged = without_semantic_tag(mention)
         if untagged != mention:  # "Acute bronchitis (disorder)": a FHIR display's SNOMED CT tag, no word of a code
-            decided = self.ground(untagged, category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(untagged, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"tag: {mention!r} is {untagged!r}, without its SNOMED CT semantic tag")
             return decided
         deep = with_laceration_depth(mention) if category == "diagnosis" else None
         if deep is not None:  # "2 cm deep splenic laceration": S36.031 "Moderate laceration of spleen"
-            decided = self.ground(deep, category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(deep, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"injury: {mention!r} measures the laceration's depth, which chapter 19 "
                                     f"grades: {deep!r}")
             return decided
         carried = fhir_text(mention)
         if carried is not None:  # what a FHIR Condition's text says, without the JSON or the coding around it
-            decided = self.ground(carried, category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(carried, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"FHIR: {mention!r} carries the text {carried!r}")
             return decided
         headed = self._under_a_heading(mention) if last_resorts else None
         if headed is not None:
-            decided = self.ground(headed[1], category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(headed[1], category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, corroborate=corroborate)
             if decided.outcome != "reject":
                 decided.steps.insert(0, f"heading: {headed[0]!r} says where in the record {headed[1]!r} is "
@@ -1161,14 +1217,14 @@ class Grounder:
                 return decided
         if last_resorts and (mended := self._inflammation_respelled(mention)) is not None:
             # "diverticulitus" is a slip of diverticulitis, never the diverticulosis a looser match would take
-            decided = self.ground(mended, category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(mended, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, corroborate=corroborate)
             decided.steps.insert(0, f"spelling: {mention!r} is read as {mended!r}")
             return decided
         exertion = exertional(mention) if category == "finding" else None
         if exertion is not None:  # "SOB on exertion": HPO's exertional form where a name says it, else the finding
             for form in exertion:
-                decided = self.ground(form, category, finding_type=finding_type, system=system, code=code,
+                decided = self._ground(form, category, finding_type=finding_type, system=system, code=code,
                                       categories=categories, corroborate=corroborate)
                 if decided.outcome != "reject" and (form == exertion[1] or decided.method in _EXACT_METHODS):
                     decided.steps.insert(0, f"context: {mention!r} is read as {form!r}")
@@ -1176,7 +1232,7 @@ class Grounder:
         if last_resorts and tokens(mention) not in self.lexicon.by_name:  # "needs three pillows to sleep": orthopnea
             # before the frame is taken off: "feeling down" is a depressed mood, not "down"
             for phrasing in lay_readings(self.phrasings, mention, category):
-                decided = self.ground(phrasing.means, category, finding_type=finding_type, system=system,
+                decided = self._ground(phrasing.means, category, finding_type=finding_type, system=system,
                                       code=code, categories=categories, last_resorts=False)
                 if decided.outcome != "reject":
                     decided.steps.insert(0, f"lay phrasing: {mention!r} says {phrasing.means!r} ({phrasing.source})")
@@ -1191,7 +1247,7 @@ class Grounder:
         phrase = without_frame(mention)
         if phrase != mention:  # "toddler brought in with a barking cough": the barking cough is grounded
             narrative = len(tokens(mention)) > CORROBORATED_MOST_WORDS
-            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, corroborate=corroborate and not narrative)
             decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
             decided = self._with_control(decided, control_said(mention)) if category == "diagnosis" else decided
@@ -1233,7 +1289,7 @@ class Grounder:
                     form, shorter = f"history of {shorter.of}", None  # "h/o smoking, quit 2010": as the Index says
                 # and where the status was an aside's ("SBO, NGT placed"), the condition the rest names
                 again = self._ground_shorthand(shorter, form, system, code) if shorter is not None else \
-                    self.ground(form, "diagnosis", system=system, code=code, last_resorts=False)
+                    self._ground(form, "diagnosis", system=system, code=code, last_resorts=False)
                 if again.outcome != "reject":
                     again.steps.insert(0, _aside(mention, form))
                     return again
@@ -1245,7 +1301,7 @@ class Grounder:
                 (as_vein_thrombosis, "names a thrombosis of one deep vein", lambda d: d.method in _EXACT_METHODS)):
             titled_as = titled(mention) if category == "diagnosis" and last_resorts else None
             if titled_as is not None:
-                decided = self.ground(titled_as, category, system=system, code=code, last_resorts=False)
+                decided = self._ground(titled_as, category, system=system, code=code, last_resorts=False)
                 if decided.outcome != "reject" and taken(decided):
                     decided.steps.insert(0, f"titled: {mention!r} {why}, as ICD-10-CM titles say it: {titled_as!r}")
                     return decided
@@ -1558,7 +1614,7 @@ class Grounder:
                     newborns.steps.insert(0, f"vignette: the text states the diagnosis {phrase!r} of a newborn")
                     return newborns
                 continue
-            decided = self.ground(phrase, category, finding_type=finding_type, corroborate=corroborate)
+            decided = self._ground(phrase, category, finding_type=finding_type, corroborate=corroborate)
             if decided.outcome != "reject":
                 decided.steps.insert(0, f"vignette: the text states the diagnosis {phrase!r}")
                 return _judging_the_proposal(decided, failure, system, code)
@@ -1566,13 +1622,13 @@ class Grounder:
             # a vignette's test that found it ("CT shows a 5-mm stone in the left ureter"): the condition the text
             # states, read as the cascade reads it said alone ("the coin in the stomach": a foreign body there), yet
             # named exactly, never by a look-alike, for a vignette says much else beside it
-            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   corroborate=corroborate)
             if decided.outcome != "reject" and decided.method in _EXACT_METHODS:
                 decided.steps.insert(0, f"vignette: a test found {phrase!r}")
                 return decided
         for phrase, note, chapters in said_otherwise:  # with a name found, only the cancer's ICD-10-CM reading
-            decided = self.ground(phrase, category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(phrase, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=False, corroborate=corroborate)
             if phrase in exact_only and not (decided.method in _EXACT_METHODS and decided.system is not None
                                              and self._names_hold(decided, exact_only[phrase])):
@@ -1588,7 +1644,7 @@ class Grounder:
         if staged is not None:
             # "T2DM w/ CKD 3a": E11.22 "… with diabetic chronic kidney disease", whose category names no stage
             # (the stage is N18.31's to say); never where a code of the category tells stages apart
-            decided = self.ground(staged[0], category, finding_type=finding_type, categories=categories)
+            decided = self._ground(staged[0], category, finding_type=finding_type, categories=categories)
             family = (decided.code or "")[:3] if decided.system == "ICD10CM" else ""
             named = self._category_words(family)[0] if family else frozenset()
             if decided.outcome != "reject" and decided.method in _EXACT_METHODS and named \
@@ -1603,7 +1659,7 @@ class Grounder:
             # says it; only where the code's name holds the modifier (never "pneumonia, left" as a kind). Before
             # a look-alike, and an ontology's name in that order: MeSH's "Hernia, Umbilical" is lent to DOID's
             # Q79.2 (exomphalos), where "umbilical hernia" is K42.9's own name
-            decided = self.ground(reordered[0], category, finding_type=finding_type, categories=categories)
+            decided = self._ground(reordered[0], category, finding_type=finding_type, categories=categories)
             if decided.outcome != "reject" and decided.method in (
                     _EXACT_METHODS if found is None else _EXACT_METHODS - {"ontology_synonym"}) \
                     and (modifier := set(tokens(reordered[1], keep_qualifiers=True))) \
@@ -1615,12 +1671,12 @@ class Grounder:
             if injured and "traumatic" not in form.lower():
                 # "subdural hematoma after a fall": the injury's code, named so ("Traumatic subdural hemorrhage"),
                 # never the Index's nontraumatic default for the condition said bare
-                hurt = self.ground(f"traumatic {form}", category, categories=categories, last_resorts=False)
+                hurt = self._ground(f"traumatic {form}", category, categories=categories, last_resorts=False)
                 if hurt.outcome != "reject" and hurt.method in _EXACT_METHODS:
                     hurt.steps.insert(0, f"{_aside(mention, form)}; it came of an injury, so it is traumatic")
                     return _judging_the_proposal(hurt, failure, system, code)
             # "pAF, CHA2DS2-VASc 3" is the pAF; a proposal is judged on the whole mention (above), not the part
-            decided = self.ground(form, category, finding_type=finding_type, categories=categories)
+            decided = self._ground(form, category, finding_type=finding_type, categories=categories)
             if decided.outcome != "reject" and self._withdraws_or_names_another(mention, form, decided):
                 continue
             if injured and "nontraumatic" in (decided.display or "").lower():
@@ -1637,7 +1693,7 @@ class Grounder:
                 return _judging_the_proposal(decided, failure, system, code)
         denied = denied_clause(mention) if found is None and last_resorts else None
         if denied is not None:  # "pertussis, no pneumonia": A37.90 "… without pneumonia", whose title says it
-            decided = self.ground(denied[0], category, finding_type=finding_type, categories=categories)
+            decided = self._ground(denied[0], category, finding_type=finding_type, categories=categories)
             # what is denied as the abbreviations read it: "senile osteoporosis, no current fx" is M81.0 "…
             # without current pathological fracture"
             if decided.outcome != "reject" and any(
@@ -1649,7 +1705,7 @@ class Grounder:
         split = last_clause_apart(mention) if found is None and last_resorts else None
         if split is not None:  # "chronic hepatitis C, genotype 1a": a detail no code of B18 tells apart
             head, detail = split
-            decided = self.ground(head, category, finding_type=finding_type, categories=categories)
+            decided = self._ground(head, category, finding_type=finding_type, categories=categories)
             if decided.outcome != "reject" and not _a_guess(decided) \
                     and self._told_apart_by_none(decided, head, detail):
                 family = (f"code of {(decided.code or '')[:3]}" if decided.system == "ICD10CM"
@@ -1666,7 +1722,7 @@ class Grounder:
         split = split if found is None else None
         if split is not None:  # "NF1 with multiple café-au-lait macules": a feature no code of Q85 names
             head, feature = split
-            decided = self.ground(head, category, finding_type=finding_type, categories=categories,
+            decided = self._ground(head, category, finding_type=finding_type, categories=categories,
                                   last_resorts=False)
             if decided.outcome != "reject" and not _a_guess(decided) \
                     and decided.system == "ICD10CM" and not (decided.code or "R").startswith("R") \
@@ -1691,7 +1747,7 @@ class Grounder:
                     why, [why, *decided.steps]), failure, system, code)
         several = at_body_sites(mention) if found is None and last_resorts else None
         if several is not None:  # "plaque psoriasis involving elbows and knees": no code of L40 names a place
-            decided = self.ground(several[0], category, finding_type=finding_type, categories=categories,
+            decided = self._ground(several[0], category, finding_type=finding_type, categories=categories,
                                   last_resorts=False)
             if decided.outcome != "reject" and not _a_guess(decided) \
                     and decided.system in ("ICD10CM", "HPO") and decided.code and not (
@@ -1708,7 +1764,7 @@ class Grounder:
         parts_named: list[Decision] = []
         for part in dash_parts(mention, semicolons=_a_notes_line(mention)) \
                 if found is None and last_resorts else ():
-            decided = self.ground(part, category, finding_type=finding_type, categories=categories)
+            decided = self._ground(part, category, finding_type=finding_type, categories=categories)
             if decided.outcome != "reject" and not _a_guess(decided):
                 decided.steps.insert(0, f"dash: {mention!r} sets {part!r} apart")
                 parts_named.append(decided)
@@ -1717,7 +1773,7 @@ class Grounder:
             return _judging_the_proposal((beyond_symptoms or parts_named)[0], failure, system, code)
         respelled = self._respelled(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
         if respelled is not None:
-            decided = self.ground(respelled, category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(respelled, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, corroborate=corroborate)
             # "pnuemonia, organism not identified": J18.9; and a look-alike of a misspelt mention yields to what the
             # mended spelling names exactly ("hypertrophic cardiomyopthy": the Index's I42.2, not I42.1 by likeness)
@@ -1751,7 +1807,7 @@ class Grounder:
             # "pruritus x 2 months, no primary skin lesions, LFTs pending": a finding said first, and what the
             # note goes on to tell of it (how long, what else was seen, what a test found) is the note's; never
             # the first of a list ("fever, productive cough and dyspnea"; "UTI: dysuria, urgency")
-            decided = self.ground(said_first, category, finding_type=finding_type, categories=categories,
+            decided = self._ground(said_first, category, finding_type=finding_type, categories=categories,
                                   last_resorts=False)
             if decided.outcome != "reject" and decided.method in _EXACT_METHODS \
                     and not self._lists_another_finding(decided, mention):
@@ -1862,7 +1918,7 @@ class Grounder:
         as its own code names it: "hypothyroid" is E03.9 "Hypothyroidism, unspecified", so after a procedure
         it is "postprocedural hypothyroidism" (E89.0)."""
         names = [condition]
-        plain = self.ground(condition, "diagnosis", last_resorts=False)
+        plain = self._ground(condition, "diagnosis", last_resorts=False)
         if plain.outcome != "reject" and plain.system == "ICD10CM" and plain.display:
             head = re.split(r",| \(", plain.display)[0].strip()  # "Hypothyroidism, unspecified": its head
             if head.lower() != condition.lower():
@@ -1888,7 +1944,7 @@ class Grounder:
         """A condition a newborn's case states, as the perinatal chapter names a newborn's ("… of newborn"), or
         said alone where its code is a newborn's (P) or congenital (Q); ``None`` where neither grounds."""
         for form in (f"{phrase} of newborn", f"{phrase} in newborn", f"neonatal {phrase}", phrase):
-            decided = self.ground(form, category, finding_type=finding_type, system=system, code=code,
+            decided = self._ground(form, category, finding_type=finding_type, system=system, code=code,
                                   last_resorts=form == phrase, corroborate=corroborate)
             if decided.outcome != "reject" and decided.system == "ICD10CM" and (decided.code or " ")[0] in "PQ":
                 return decided
@@ -1908,7 +1964,7 @@ class Grounder:
             return None  # "Past surgical history: s/p CABG" says its status itself
         heading, rest = headed["heading"].strip(), headed["rest"].strip()
         if not _PLACE_OF_CARE.fullmatch(heading) and any(
-                self.ground(heading, either, last_resorts=False).outcome != "reject"
+                self._ground(heading, either, last_resorts=False).outcome != "reject"
                 for either in ("diagnosis", "finding")):
             return None  # "ED:" is the emergency department, never erectile dysfunction
         weeks = _GESTATION_IN.search(heading)
@@ -1932,7 +1988,7 @@ class Grounder:
             if not history and _WITHDRAWN.search(clause):
                 return True
             if any(c.isdigit() for c in clause) and (bare := _DIGITS.sub(" ", clause).strip()):
-                second = self.ground(bare, "diagnosis", last_resorts=False)
+                second = self._ground(bare, "diagnosis", last_resorts=False)
                 if second.outcome != "reject" and second.method in _EXACT_METHODS and second.system == "ICD10CM" \
                         and not (second.code or "R").startswith(("R", (decided.code or "")[:3] or "R")):
                     return True
@@ -1979,7 +2035,7 @@ class Grounder:
         parts = _note_parts(mention)
         if len(parts) < 2 or denies_or_doubts(parts[0]) or mention.lstrip()[len(parts[0]):].lstrip()[:1] == ":":
             return None  # "Acute appendicitis: periumbilical pain …" defines, as a fact card does
-        decided = self.ground(parts[0], "diagnosis", last_resorts=False, corroborate=False)
+        decided = self._ground(parts[0], "diagnosis", last_resorts=False, corroborate=False)
         if decided.outcome == "reject" or decided.system != "ICD10CM" or decided.method not in _EXACT_METHODS \
                 or _a_symptoms_code(decided):
             return None
@@ -2015,7 +2071,7 @@ class Grounder:
 
     def _a_finding(self, said: str) -> bool:
         """Whether ``said`` names an HPO finding exactly ("Galactorrhea", "Fever")."""
-        found = self.ground(said, "finding", last_resorts=False, corroborate=False)
+        found = self._ground(said, "finding", last_resorts=False, corroborate=False)
         return found.outcome != "reject" and found.method in _EXACT_METHODS and found.system == "HPO"
 
     def _beside_the_proposal(self, decided: Decision, other: str, category: str) -> bool:
@@ -2036,11 +2092,11 @@ class Grounder:
         if {w for w in said & kin if not w.isdigit()} - own - _TITLES_GRAMMAR:
             return False
         if category == "finding":
-            other_finding = self.ground(other, "finding", last_resorts=False)
+            other_finding = self._ground(other, "finding", last_resorts=False)
             if other_finding.outcome != "reject" and other_finding.method in _EXACT_METHODS \
                     and not self._within(decided, other_finding):
                 return False
-        second = self.ground(other, "diagnosis", last_resorts=False)
+        second = self._ground(other, "diagnosis", last_resorts=False)
         return not (second.outcome != "reject" and second.system == "ICD10CM" and second.method in _EXACT_METHODS
                     and not (second.code or "R").startswith(("R", (decided.code or "")[:3])))
 
@@ -2069,7 +2125,7 @@ class Grounder:
         if len(words) == 1 and words[0] in _EPONYMS_THAT_ARE_WORDS and not mention.strip()[:1].isupper():
             return None  # "found down" is how EMS found him, never Down syndrome; a person's name is capitalised
         for last in ("disease", "syndrome"):
-            decided = self.ground(f"{mention} {last}", "diagnosis", last_resorts=False)
+            decided = self._ground(f"{mention} {last}", "diagnosis", last_resorts=False)
             named = self.lexicon.by_name.get((*words, last), ())
             # the whole name a name of the code or of its category, as said: never a reading of a site or an
             # axis the words took on the way ("lipoma on the thigh")
@@ -2163,7 +2219,7 @@ class Grounder:
         for part in _LISTED.split(note):
             if not (part := part.strip(" .")):
                 continue
-            other = self.ground(part, "finding", last_resorts=False)
+            other = self._ground(part, "finding", last_resorts=False)
             if other.outcome != "reject" and other.method in _EXACT_METHODS and not self._within(first, other):
                 return True
         return False
@@ -2208,7 +2264,7 @@ class Grounder:
                for word in tokens(clause) for system, code in self.lexicon.by_name.get((word,), ())):
             return True  # never HPO's modifiers ("Stable", a course): no finding
         parts = [part.strip() for part in _AND.split(clause) if part.strip()]
-        return any(self.ground(part, either, last_resorts=False).outcome != "reject"
+        return any(self._ground(part, either, last_resorts=False).outcome != "reject"
                    for part in dict.fromkeys((clause, *parts)) for either in ("diagnosis", "finding"))
 
     def _subtree_words(self, code: str) -> tuple[frozenset[str], bool]:
@@ -2518,7 +2574,7 @@ class Grounder:
         whose = "family" if family else "personal"
         read = self.lexicon.readings(tokens(of), "diagnosis")
         head = first_clause(of)
-        if head is not None and self.ground(of, "diagnosis", categories=True).outcome != "reject":
+        if head is not None and self._ground(of, "diagnosis", categories=True).outcome != "reject":
             # "TIA, no residual deficits, on clopidogrel", its asides set apart: the TIA Z86.73 names
             read = [*read, *self.lexicon.readings(tokens(head), "diagnosis")]
         # an organ's adjective as the organ titles name ("colonic polyps": "… history of colon polyps")
@@ -2533,7 +2589,7 @@ class Grounder:
             healed = None if family else self._named(("old", *words), "diagnosis", ("ICD10CM",), steps)
             if healed is not None:
                 return self._billable_history(healed[1], whose, steps)
-        condition = self.ground(of, "diagnosis", categories=True)
+        condition = self._ground(of, "diagnosis", categories=True)
         if condition.system != "ICD10CM" or not condition.code or condition.outcome == "reject":
             steps.append(f"history: {of!r} is grounded to no ICD-10-CM code, and no history code names it")
             return None
@@ -3355,7 +3411,7 @@ class Grounder:
         if decided.outcome == "reject" or decided.method in _LIKENESS_METHODS or len(set(sides)) != 1 or not rest \
                 or not self._told_apart_by_none(decided, head, rest):
             return None
-        sided = self.ground(f"{sides[0]} {head}", category, last_resorts=False)
+        sided = self._ground(f"{sides[0]} {head}", category, last_resorts=False)
         if sided.outcome == "reject" or sided.method in _LIKENESS_METHODS:
             return None
         family = (f"code of {(decided.code or '')[:3]}" if decided.system == "ICD10CM"
@@ -3371,7 +3427,7 @@ class Grounder:
         exactly; a grade or class before the feature that no code of the category names is read past ("class IV
         lupus nephritis"). Only where the condition is said as its category's default (M32.9): one said more
         narrowly keeps its code. ``None`` where the feature's code is elsewhere, or the condition's own."""
-        condition = self.ground(head, category, last_resorts=False)
+        condition = self._ground(head, category, last_resorts=False)
         if condition.outcome == "reject" or condition.system != "ICD10CM" or condition.method not in _EXACT_METHODS:
             return None
         family = (condition.code or "")[:3]
@@ -3382,7 +3438,7 @@ class Grounder:
         forms = [feature] + ([feature[graded.end():]] if graded and not {graded["grade"].lower()}
                              & self._category_words(family)[0] else [])
         for form in forms:
-            named = self.ground(form, category, last_resorts=False)
+            named = self._ground(form, category, last_resorts=False)
             if named.outcome != "reject" and named.system == "ICD10CM" and named.method in _EXACT_METHODS \
                     and (named.code or "")[:3] == family and named.code != condition.code:
                 named.steps.insert(0, f"with: {form!r} is {named.code}, a code of {family} itself, so "

@@ -1046,6 +1046,34 @@ def test_pertinent_negatives_statuses_and_parts_of_the_body_on_the_real_releases
     assert code("idiopathic fibrosis of the lung") == "J84.112"  # the organ as its adjective, never J84.10
 
 
+def test_a_case_that_describes_a_diagnosis_without_naming_it_on_the_real_releases(grounder):
+    """Issue 21, vignette phrasing, on the real releases (none of these is a labelled mention): every shipped
+    presentation's code is billable in ICD-10-CM 2026; a case's findings give the code only where the cascade
+    found nothing named, a proposal it describes is kept, and a finding that makes it another condition, or
+    a denial of a needed one, gives none."""
+    from graph.extraction.presentations import load_presentations
+
+    lexicon = grounder.lexicon
+    for presentation in load_presentations():
+        for code in presentation.codes.values():
+            entry = lexicon.get("ICD10CM", code)
+            assert entry is not None and entry.billable, (presentation.key, code)
+    code = partial(grounded_code, grounder)
+
+    assert code("25F with a painless indurated ulcer on the labium majus; RPR reactive") == "A51.0"
+    assert code("8-year-old with fever, cough and Koplik spots on the buccal mucosa") == "B05.9"
+    assert code("JAK2 V617F detected; hematocrit 58%, aquagenic pruritus") == "D45"
+    assert code("brief spinning on rolling over in bed, Dix-Hallpike positive on the left") == "H81.12"
+    assert code("brief spinning on rolling over, Dix-Hallpike positive, new hearing loss") is None
+    assert code("painless ulcer on the penis; RPR reactive; rash on palms and soles") != "A51.0"  # secondary
+    kept = grounder.ground("polyuria, fruity breath; type 1 diabetes, glucose 512, pH 7.08, ketones large",
+                           "diagnosis", system="ICD10CM", code="E10.10")
+    assert (kept.outcome, kept.code) == ("accept", "E10.10") and "diabetes mellitus with ketoacidosis" in kept.reason
+    # a name said keeps its own code: presentations are read only where nothing is named
+    assert code("Kawasaki disease: fever 6 days, conjunctival injection, strawberry tongue, rash, swollen "
+                "hands") == "M30.3"
+
+
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
     """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
     return grounder.ground(mention, category).code
