@@ -1892,6 +1892,16 @@ _DIAGNOSIS_STATED = (
                r"(?:doctor|doc|gp|pediatrician|paediatrician|specialist))\s+(?:said|says|told\s+(?:me|us|him|her))\s+"
                r"(?:that\s+)?(?:it.?s|it\s+is|it\s+was|i\s+have|i\s+had|he\s+has|she\s+has)\s+(?P<dx>[^;:.,]+?)\.?\s*$",
                re.IGNORECASE),
+    # what a test the patient had was said to show: "… snore like a train - the sleep study said obstructive
+    # sleep apnea", "…, the biopsy showed celiac disease"
+    re.compile(r"(?:[;.,]\s+|\s+[-–—]+\s+)(?:and\s+|but\s+)?(?:the|my|his|her)\s+(?:[\w-]+\s+){0,2}?(?:study|test|"
+               r"scan|biopsy|x-?ray|mri|ct|ultrasound|echo|report|results?)\s+(?:said|says|showed|shows|found|"
+               r"confirmed)\s+(?:that\s+)?(?:it.?s\s+|it\s+is\s+|it\s+was\s+|i\s+have\s+|i\s+had\s+)?"
+               r"(?P<dx>[^;:.,]+?)\.?\s*$", re.IGNORECASE),
+    # a note's last part naming what was diagnosed: "… for 1 min; dx simple febrile seizure", "… - dx stress
+    # incontinence"
+    re.compile(r"(?:[;.,]\s+|\s+[-–—]+\s+)(?:dx|diagnosis|diagnosed)\s*:?\s+(?:with\s+|as\s+)?"
+               r"(?!(?:pending|deferred|unclear|unknown|uncertain|tbd)\b)(?P<dx>[^;:.,]+?)\.?\s*$", re.IGNORECASE),
     # a diagnosis with its kind set off by commas, as titles write it: "…; major depressive disorder, single
     # episode, is diagnosed."
     re.compile(r"(?:^|[;.]\s+)(?P<dx>[^;.,]+?,\s+(?:\w+\s+){0,2}\w+),\s+(?:is|was)\s+(?:then\s+|finally\s+)?"
@@ -1945,6 +1955,12 @@ def diagnosis_stated(mention: str) -> list[str]:
     ['Behcet disease']
     >>> diagnosis_stated("half my face drooped and I can't close my eye - they said it's Bell's palsy")
     ["Bell's palsy"]
+    >>> diagnosis_stated("my husband says I snore like a train - the sleep study said obstructive sleep apnea")
+    ['obstructive sleep apnea']
+    >>> diagnosis_stated("my baby had a shaking fit with a high temp for 1 min; dx simple febrile seizure")
+    ['simple febrile seizure']
+    >>> diagnosis_stated("the scan was normal"), diagnosis_stated("biopsy taken; dx pending")
+    ([], [])
     >>> diagnosis_stated("Cirrhosis of liver: jaundice")
     []
     >>> diagnosis_stated("Problem: SLE with lupus nephritis (biopsy 03/2024; on mycophenolate 1.5 g BID)")
