@@ -1061,6 +1061,35 @@ def _says_absent(title: str, words: set[str]) -> bool:
     return any(word in words and not _ABSENT.isdisjoint(said[max(0, i - 3):i]) for i, word in enumerate(said))
 
 
+def _denies_what_is_said(title: str, said: set[str], own: set[str]) -> bool:
+    """``title`` says "without" a condition every word of which (beyond the ``own`` words of the category it is
+    the default of) the text says: I13.10 "… without heart failure, …" of "hypertensive heart and chronic
+    kidney disease with heart failure"; never H66.009 "… without spontaneous rupture of ear drum, …" of
+    "… otitis media, left ear", which says no rupture.
+
+    >>> _denies_what_is_said("Hypertensive heart and chronic kidney disease without heart failure, with stage 1",
+    ...                      {"hypertensive", "heart", "failure"}, {"hypertensive", "heart"})
+    True
+    >>> _denies_what_is_said("Acute suppurative otitis media without spontaneous rupture of ear drum, unspecified "
+    ...                      "ear", {"otitis", "media", "ear", "left"}, {"otitis", "media"})
+    False
+    """
+    for clause in re.findall(r"\bwithout\s+([^,;()]+)", title, re.IGNORECASE):
+        denied = set(tokens(re.split(r"\bwith\b", clause, maxsplit=1, flags=re.IGNORECASE)[0])) - own
+        if denied and denied <= said:
+            return True
+    return False
+
+
+def _said_undenied(words: tuple[str, ...]) -> set[str]:
+    """The words a mention says, without those it denies (:func:`tokens` writes a denial "without …").
+
+    >>> sorted(_said_undenied(("pancreatitis", "without", "necrosis", "fever")))
+    ['fever', 'pancreatitis']
+    """
+    return {w for i, w in enumerate(words) if w != "without" and (i == 0 or words[i - 1] != "without")}
+
+
 def _states_the_cause(phrase: str, decided: Decision) -> bool:
     """A reading that gives the cause as ICD-10-CM words it ("drug-induced …", "postprocedural …") holds only
     where the code found says that cause and is the condition read: a title that merely holds the words
@@ -1853,7 +1882,15 @@ class Grounder:
             first_home = self._preferred_over(entry, core[0], category, finding_type, steps)
             if first_home is not None:
                 method, entry = first_home
-        entry = self._by_axes(self._default_code(entry, steps), axes, words, steps)
+        defaulted = self._default_code(entry, steps)
+        if defaulted is not entry and entry.system == "ICD10CM" and \
+                _denies_what_is_said(defaulted.display, _said_undenied(words), set(tokens(entry.display))):
+            # "hypertensive heart and CKD with heart failure" is no I13.10 "… without heart failure …": a default
+            # that says absent what the text says is no code of it; the category stays unchosen
+            steps.append(f"default code: {defaulted.code} {defaulted.display!r} says absent what the text says; "
+                         "no default")
+            defaulted = entry
+        entry = self._by_axes(defaulted, axes, words, steps)
         stated_side = side_of(tokens(entry.display, keep_qualifiers=True)) if entry.system == "ICD10CM" else None
         if axes.side and stated_side not in (None, axes.side):
             # "blepharitis of both upper eyelids": H01.001 "… right upper eyelid" says another side than the text,

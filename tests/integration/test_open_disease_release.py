@@ -1069,6 +1069,9 @@ def test_a_case_that_describes_a_diagnosis_without_naming_it_on_the_real_release
     kept = grounder.ground("polyuria, fruity breath; type 1 diabetes, glucose 512, pH 7.08, ketones large",
                            "diagnosis", system="ICD10CM", code="E10.10")
     assert (kept.outcome, kept.code) == ("accept", "E10.10") and "diabetes mellitus with ketoacidosis" in kept.reason
+    # a category's default that says absent what the text says is no code of it
+    assert code("hypertensive heart and chronic kidney disease") == "I13.10"
+    assert code("hypertensive heart and chronic kidney disease with heart failure, CKD stage 3") != "I13.10"
     # a name said keeps its own code: presentations are read only where nothing is named
     assert code("Kawasaki disease: fever 6 days, conjunctival injection, strawberry tongue, rash, swollen "
                 "hands") == "M30.3"
