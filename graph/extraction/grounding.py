@@ -969,6 +969,12 @@ _PREGNANT = re.compile(r"\b(?:pregnan\w*|gravid\w*|gestation\w*|trimester|postpa
 _BUT = re.compile(r"\bbut\b", re.IGNORECASE)
 
 
+#: A condition whose kind is said after it, as lists write it: "Eczema, atopic type", "Anemia, iron deficiency
+#: type" (never "Diabetes, type 2", whose kind is a number).
+_KIND_SAID_LAST = re.compile(r"^(?P<head>[^,;:()]+?),\s+(?P<kind>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:type|form|"
+                             r"variant)\b(?!\s*(?:\d|[ivx]+\b|[ab]\b))(?P<rest>.*)$", re.IGNORECASE)
+
+
 #: Persons' names that are everyday words too ("found down", "still", "ring the bell"): said alone, they
 #: name the disease called after the person only as a name is written, capitalised.
 _EPONYMS_THAT_ARE_WORDS = frozenset({"down", "still", "bell", "graves", "turner", "baker", "hunter", "fisher"})
@@ -1243,6 +1249,16 @@ class Grounder:
             if decided.outcome != "reject":
                 decided.steps.insert(0, f"heading: {headed[0]!r} says where in the record {headed[1]!r} is "
                                         "written, no word of a code")
+                return decided
+        kind_last = _KIND_SAID_LAST.match(mention) if last_resorts else None
+        if kind_last is not None and tokens(mention) not in self.lexicon.by_name:
+            # "Eczema, atopic type": the kind said after the condition, as a list writes it, is atopic eczema;
+            # taken where it names a code as written, never by a likeness
+            turned = f"{kind_last.group('kind')} {kind_last.group('head')}{kind_last.group('rest')}"
+            decided = self._ground(turned, category, finding_type=finding_type, system=system, code=code,
+                                   categories=categories, corroborate=corroborate)
+            if decided.outcome != "reject" and decided.method in _EXACT_METHODS:
+                decided.steps.insert(0, f"kind: {mention!r} says its kind last; read as {turned!r}")
                 return decided
         if last_resorts and (mended := self._inflammation_respelled(mention)) is not None:
             # "diverticulitus" is a slip of diverticulitis, never the diverticulosis a looser match would take

@@ -778,3 +778,18 @@ def test_a_diagnosis_a_notes_first_part_names_is_the_notes_where_the_rest_is_bes
     assert grounder.ground("Graves disease, no thyroid storm, polyuria", "diagnosis").code == "E05.00"
     assert grounder._diagnosis_said_first("primary hyperparathyroidism, polyuria") is not None
     assert grounder._diagnosis_said_first("primary hyperparathyroidism, polyuria in a 40-year-old") is None  # a story
+
+
+def test_a_kind_said_after_its_condition_is_read_before_it_only_where_that_names_a_code():
+    """A list's "Anemia, iron deficiency type" is iron deficiency anemia, never the anemia alone; "…, type 2"
+    keeps its number; a turned reading that names nothing leaves the mention as it was."""
+    lexicon = Lexicon([*ENTRIES, Entry("ICD10CM", "D64.9", "Anemia, unspecified", "ICD10CM@2026", "code",
+                                       billable=True)], {"ICD10CM": "ICD10CM@2026", "HPO": "HPO@1"}, {},
+                      index_terms=[])
+    grounder = Grounder(lexicon, phrasings=[], presentations=[])
+    turned = grounder.ground("Anemia, iron deficiency type", "diagnosis")
+    assert (turned.method, turned.code) == ("exact_name", "D50.9")
+    assert turned.steps[0] == ("kind: 'Anemia, iron deficiency type' says its kind last; read as "
+                               "'iron deficiency Anemia'")
+    assert grounder.ground("Anemia, sideroblastic type", "diagnosis").code != "D50.9"
+    assert not any(s.startswith("kind:") for s in grounder.ground("Diabetes, type 2", "diagnosis").steps)
