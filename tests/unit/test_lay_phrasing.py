@@ -23,7 +23,7 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
         return [p.means for p in lay_readings(phrasings, mention, category)]
 
     assert says("needs three pillows to sleep") == ["orthopnea"]
-    assert says("it burns when he pees") == ["dysuria"]
+    assert says("it burns when he pees") == ["dysuria"] and says("burning when I pee x2 days") == ["dysuria"]
     assert says("leaks urine when she laughs") == ["stress urinary incontinence"]
     assert says("smokes a pack a day", "diagnosis") == ["nicotine dependence, cigarettes"]
     assert says("smokes a pack a day") == []  # a diagnosis's phrasing, not a finding's
