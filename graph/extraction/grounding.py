@@ -975,6 +975,25 @@ _KIND_SAID_LAST = re.compile(r"^(?P<head>[^,;:()]+?),\s+(?P<kind>[a-z][a-z-]*(?:
                              r"variant)\b(?!\s*(?:\d|[ivx]+\b|[ab]\b))(?P<rest>.*)$", re.IGNORECASE)
 
 
+#: A value said right after what it is a value of, ending its part of a note: "sinus tach 132, afebrile",
+#: "brady to 38".
+_VALUE_SAID_AFTER = re.compile(r"^(?P<said>[^,;:]*?[A-Za-z)])\s+(?:to\s+|at\s+|of\s+|~\s*)?[<>]?\d+(?:\.\d+)?\s*"
+                               r"(?:bpm|/min|mm\s*hg|%)?(?=\s*(?:[,;]|$))(?P<rest>.*)$", re.IGNORECASE)
+#: Words a number after them is part of the name of ("CKD stage 3", "type 2", "trisomy 21", "G2", "T10").
+_NUMBERED = frozenset({"stage", "type", "grade", "class", "trisomy", "gravida", "para", "level", "zone", "phase",
+                       "day", "days", "week", "weeks", "wk", "wks", "month", "months", "year", "years", "x",
+                       "tooth", "digit", "score", "apgar", "nerve", "factor", "hla", "covid", "rib", "ribs",
+                       "cn", "g", "p", "t", "c", "l", "s", "hiv", "hpv", "hsv", "ige", "igg", "igm", "iga",
+                       "cd4", "v", "part", "line", "tier", "category", "lesion", "lesions", "polyps", "fingers",
+                       "toes", "vertebra", "vertebrae", "segment", "bed", "room", "bmi",
+                       # a stage, class or score said by its scale's name: "CKD 5", "NYHA 3", "GOLD 2", "GCS 15"
+                       "ckd", "gold", "nyha", "birads", "bi-rads", "asa", "mallampati", "gcs", "gleason", "ecog",
+                       "kps", "karnofsky", "mmse", "moca", "phq-9", "phq9", "tanner", "yahr", "meld", "nihss",
+                       "mrs", "rass", "kl", "salter", "harris", "garden", "gustilo", "weber", "ctcae", "figo",
+                       "ann", "arbor", "rai", "binet", "iss", "durie", "salmon", "hunt", "hess", "fisher",
+                       "wfns", "killip", "timi", "grace", "cha2ds2-vasc", "has-bled", "curb-65", "child-pugh"})
+
+
 #: Persons' names that are everyday words too ("found down", "still", "ring the bell"): said alone, they
 #: name the disease called after the person only as a name is written, capitalised.
 _EPONYMS_THAT_ARE_WORDS = frozenset({"down", "still", "bell", "graves", "turner", "baker", "hunter", "fisher"})
@@ -1289,6 +1308,19 @@ class Grounder:
         poisoned = as_poisoning(mention) if category == "diagnosis" and "ICD10CM" in self.lexicon.releases else None
         if poisoned is not None and (poisoning := self._poisoning(mention, *poisoned, system, code)) is not None:
             return poisoning
+        valued = _VALUE_SAID_AFTER.match(mention) if last_resorts and measured is None else None
+        if valued is not None and valued.group("said").split()[-1].lower() not in _NUMBERED \
+                and read_measurement(mention[:valued.start("rest")]) is None \
+                and tokens(mention) not in self.lexicon.by_name:
+            # "sinus tach 132, afebrile": the rate a monitor read is no word of the finding it read; taken where
+            # the rest names a code as written, never by a likeness
+            unvalued = f"{valued.group('said')}{valued.group('rest')}"
+            decided = self._ground(unvalued, category, finding_type=finding_type, system=system, code=code,
+                                   categories=categories, corroborate=corroborate)
+            if decided.outcome != "reject" and decided.method in _EXACT_METHODS:
+                decided.steps.insert(0, f"value: {mention!r} gives a value after what it is of; read as "
+                                        f"{unvalued!r}")
+                return decided
         phrase = without_frame(mention)
         if phrase != mention:  # "toddler brought in with a barking cough": the barking cough is grounded
             narrative = len(tokens(mention)) > CORROBORATED_MOST_WORDS

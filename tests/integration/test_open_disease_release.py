@@ -1072,6 +1072,9 @@ def test_a_case_that_describes_a_diagnosis_without_naming_it_on_the_real_release
     # a category's default that says absent what the text says is no code of it
     assert code("hypertensive heart and chronic kidney disease") == "I13.10"
     assert code("hypertensive heart and chronic kidney disease with heart failure, CKD stage 3") != "I13.10"
+    # an abbreviation of the Index's term; a value after what it is of
+    assert code("PSVT") == "I47.10" and code("acute OM, left ear") == "H66.92"
+    assert code("sinus tach 140, no fever", "finding") == "HP:0011703"
     # a name said keeps its own code: presentations are read only where nothing is named
     assert code("Kawasaki disease: fever 6 days, conjunctival injection, strawberry tongue, rash, swollen "
                 "hands") == "M30.3"

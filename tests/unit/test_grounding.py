@@ -793,3 +793,19 @@ def test_a_kind_said_after_its_condition_is_read_before_it_only_where_that_names
                                "'iron deficiency Anemia'")
     assert grounder.ground("Anemia, sideroblastic type", "diagnosis").code != "D50.9"
     assert not any(s.startswith("kind:") for s in grounder.ground("Diabetes, type 2", "diagnosis").steps)
+
+
+def test_a_value_after_what_it_is_of_is_no_word_of_a_code():
+    """"sinus tach 132, afebrile" is sinus tachycardia, its rate set apart; a number that is part of a name
+    ("CKD 5", "type 2") or a lab's value ("calcium 11.2") is never set apart."""
+    lexicon = Lexicon([*ENTRIES, Entry("HPO", "HP:0011703", "Sinus tachycardia", "HPO@1", "term",
+                                       parents=["HP:0000118"]),
+                       Entry("ICD10CM", "N18.9", "Chronic kidney disease, unspecified", "ICD10CM@2026", "code",
+                             billable=True, names=("CKD",))],
+                      RELEASES, {"tach": Abbreviation((("tachycardia",),))}, index_terms=[])
+    grounder = Grounder(lexicon, phrasings=[], presentations=[])
+    tach = grounder.ground("Tele: sinus tach 132, afebrile", "finding")
+    assert (tach.method, tach.code) == ("exact_name", "HP:0011703")
+    assert "value: 'sinus tach 132, afebrile' gives a value after what it is of; read as 'sinus tach, afebrile'" \
+        in tach.steps
+    assert grounder.ground("CKD 5", "diagnosis").code != "N18.9"  # the stage, not a value
