@@ -36,6 +36,7 @@ class Analyte:
     below: tuple[str, ...] = ()  # names of the low finding, likeliest first
     above: tuple[str, ...] = ()
     thousands_below: float = 0  # a count under this is said in thousands ("WBC 25" is 25,000 cells/µL)
+    unit_said: bool = False  # read only with its unit said ("UOP 30" is as often an hourly rate)
 
     def scaled(self, value: float, unit: str) -> float:
         """``value`` in this analyte's unit."""
@@ -49,9 +50,9 @@ class Analyte:
 
 
 def _a(name: str, aliases: str, low: float | None, high: float | None, unit: str, below: str = "",
-       above: str = "", thousands_below: float = 0) -> Analyte:
+       above: str = "", thousands_below: float = 0, unit_said: bool = False) -> Analyte:
     split = lambda names: tuple(n.strip() for n in names.split(";") if n.strip())  # noqa: E731
-    return Analyte(name, split(aliases), low, high, unit, split(below), split(above), thousands_below)
+    return Analyte(name, split(aliases), low, high, unit, split(below), split(above), thousands_below, unit_said)
 
 
 #: Typical adult reference intervals; the finding names are the ones clinicians and HPO use.
@@ -125,6 +126,11 @@ ANALYTES: tuple[Analyte, ...] = (
     _a("anion gap", "anion gap; serum anion gap", None, 12, "mmol/L", "", "elevated serum anion gap"),
     _a("arterial pH", "ph; arterial ph; blood ph", 7.35, 7.45, "", "acidosis", "alkalosis"),
     _a("arterial oxygen", "pao2; po2", 80, None, "mmHg", "hypoxemia", ""),
+    # 25-hydroxyvitamin D: deficiency below 20 ng/mL (Endocrine Society 2011); said "25-OH vit D" and the like
+    _a("25-hydroxyvitamin D", "vitamin d; vit d; 25 hydroxyvitamin d; 25 hydroxy vitamin d; calcidiol; "
+       "calcifediol", 20, None, "ng/mL", "vitamin d deficiency", ""),
+    # urine output over a day: oliguria below 400 mL (an hourly rate needs the weight, and is not read)
+    _a("urine output", "uop; urine output; u/o; urine out", 400, None, "mL/24h", "oliguria", "", unit_said=True),
 )
 
 #: Blood pressure is two values; high is either above its limit, low a systolic under 90.
@@ -139,16 +145,21 @@ _VALUE = re.compile(
     r"(?:(?:of|to|at|is|was|=|:|up to|down to|rising to|fell to|dropped to|measured at|now)\s*)?"
     r"(?:[<>]=?|[≤≥])?\s*(?P<value>\d[\d,]*(?:\.\d+)?)(?:\s*/\s*(?P<second>\d+))?\s*"
     r"(?P<unit>%|mg/dl|mmol/l|meq/l|g/dl|ng/ml|ng/dl|pg/ml|miu/l|iu/l|u/l|µiu/ml|uiu/ml|mg/l|µmol/l|umol/l|"
-    r"bpm|mmhg|°c|°f|c|f|k|/ul|/min|x ?10\^?9/l)?"
+    r"bpm|mmhg|°c|°f|c|f|k|/ul|/min|x ?10\^?9/l|ml/24 ?h(?:rs?|ours)?|ml/day|ml/d|ml in 24 ?h(?:rs?|ours)?)?"
     r"(?P<rest>(?:\s+(?:on|from|at|in|after|despite|with|while|during|since|over)\b.*)?)$"
 )
 
 
 #: Units read only where they are the analyte's own (no conversion is known): "PSA 12 ng/mL", "lipase 600 U/L".
 _ONLY_AS_ITS_OWN = frozenset({"ng/ml", "ng/dl", "pg/ml", "u/l", "iu/l", "miu/l", "µiu/ml", "uiu/ml", "mg/l",
-                              "µmol/l", "umol/l"})
+                              "µmol/l", "umol/l", "ml/24h", "ml/24hr", "ml/24hrs", "ml/24hours", "ml/day", "ml/d",
+                              "mlin24h", "mlin24hr", "mlin24hrs", "mlin24hours"})
 #: Two spellings of one unit.
-_SAME_UNIT = {"iu/l": "u/l", "µiu/ml": "miu/l", "uiu/ml": "miu/l", "umol/l": "µmol/l"}
+_SAME_UNIT = {"iu/l": "u/l", "µiu/ml": "miu/l", "uiu/ml": "miu/l", "umol/l": "µmol/l", "ml/24hr": "ml/24h",
+              "ml/24hrs": "ml/24h", "ml/24hours": "ml/24h", "ml/day": "ml/24h", "ml/d": "ml/24h",
+              "mlin24h": "ml/24h", "mlin24hr": "ml/24h", "mlin24hrs": "ml/24h", "mlin24hours": "ml/24h"}
+#: How a 25-hydroxyvitamin D level is written before its name: "25-OH", "25(OH)", "25-hydroxy".
+_HYDROXY_FIRST = re.compile(r"^25\s*[- ]?\s*\(?oh\)?\s*[- ]?\s*(?=vit|d\b)|^25[- ]hydroxy[- ]?(?=vit)")
 
 #: A value said as a multiple of the upper limit of normal: "ALT 3x ULN", "lipase 5 times the upper limit".
 _TIMES_NORMAL = re.compile(r"^(?P<analyte>[a-z][a-z0-9+ ]*?)\s+(?:(?:of|at|is|was)\s+)?(?P<times>\d+(?:\.\d+)?)\s*"
@@ -208,10 +219,16 @@ def read_measurement(mention: str) -> Reading | None:
     (('increased circulating troponin i concentration',), 'low')
     >>> read_measurement("chest pain for 3 days") is None, read_measurement("type 2 diabetes") is None
     (True, True)
+    >>> read_measurement("25-OH vit D 9 ng/mL").names, read_measurement("UOP 150 mL/24h despite fluids").names
+    (('vitamin d deficiency',), ('oliguria',))
+    >>> read_measurement("urine output 1800 mL/day").direction, read_measurement("UOP 20 mL/hr") is None
+    ('normal', True)
+    >>> read_measurement("UOP 150") is None  # an hour's or a day's: unread
+    True
     >>> read_measurement("TSH <0.01").direction, read_measurement("ALT 3x ULN").describe()
     ('low', 'alanine aminotransferase 3× the upper limit of normal is above the reference range (≤ 40 U/L)')
     """
-    text = folded(mention).lower().strip().rstrip(".")
+    text = _HYDROXY_FIRST.sub("", folded(mention).lower().strip().rstrip("."))
     said_so = _SAID_DIRECTION.match(text) or _SAID_DIRECTION_AFTER.match(text)
     if said_so is not None:
         analyte = _analyte(said_so["analyte"])
@@ -229,6 +246,8 @@ def read_measurement(mention: str) -> Reading | None:
     if analyte is None:
         return None
     unit = (match["unit"] or "").replace(" ", "")
+    if analyte.unit_said and not unit:
+        return None
     if unit in _ONLY_AS_ITS_OWN and _SAME_UNIT.get(unit, unit) != _SAME_UNIT.get(analyte.unit.lower(),
                                                                                  analyte.unit.lower()):
         return None  # "creatinine 80 µmol/L" is no value in mg/dL: unread rather than misread
