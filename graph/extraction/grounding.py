@@ -975,6 +975,8 @@ _KIND_SAID_LAST = re.compile(r"^(?P<head>[^,;:()]+?),\s+(?P<kind>[a-z][a-z-]*(?:
                              r"variant)\b(?!\s*(?:\d|[ivx]+\b|[ab]\b))(?P<rest>.*)$", re.IGNORECASE)
 
 
+#: An arrow in a note, between what was found and what followed ("Hgb 6.8 -> transfuse", "AKI → resolved").
+_ARROW = re.compile(r"\s*(?:-+>|→|=>|⇒)\s*")
 #: A value said right after what it is a value of, ending its part of a note: "sinus tach 132, afebrile",
 #: "brady to 38".
 _VALUE_SAID_AFTER = re.compile(r"^(?P<said>[^,;:]*?[A-Za-z)])\s+(?:to\s+|at\s+|of\s+|~\s*)?[<>]?\d+(?:\.\d+)?\s*"
@@ -1247,6 +1249,12 @@ class Grounder:
             decided = self._ground(untagged, category, finding_type=finding_type, system=system, code=code,
                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"tag: {mention!r} is {untagged!r}, without its SNOMED CT semantic tag")
+            return decided
+        if _ARROW.search(mention):  # "Hgb 6.8 -> transfuse 1 unit": what followed, a part of the note apart
+            parted = _ARROW.sub(", ", mention)
+            decided = self._ground(parted, category, finding_type=finding_type, system=system, code=code,
+                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+            decided.steps.insert(0, f"arrow: {mention!r} is read as {parted!r}")
             return decided
         deep = with_laceration_depth(mention) if category == "diagnosis" else None
         if deep is not None:  # "2 cm deep splenic laceration": S36.031 "Moderate laceration of spleen"

@@ -809,3 +809,12 @@ def test_a_value_after_what_it_is_of_is_no_word_of_a_code():
     assert "value: 'sinus tach 132, afebrile' gives a value after what it is of; read as 'sinus tach, afebrile'" \
         in tach.steps
     assert grounder.ground("CKD 5", "diagnosis").code != "N18.9"  # the stage, not a value
+
+
+def test_an_arrow_sets_what_followed_apart_as_a_part_of_the_note():
+    lexicon = Lexicon([*ENTRIES, Entry("HPO", "HP:0001903", "Anemia", "HPO@1", "term", parents=["HP:0000118"])],
+                      RELEASES, {}, index_terms=[])
+    grounder = Grounder(lexicon, phrasings=[], presentations=[])
+    low = grounder.ground("Hgb 6.8 -> transfuse 1 unit PRBC", "finding")
+    assert (low.method, low.steps[0]) == ("measurement", "arrow: 'Hgb 6.8 -> transfuse 1 unit PRBC' is read as "
+                                                         "'Hgb 6.8, transfuse 1 unit PRBC'")
