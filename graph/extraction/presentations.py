@@ -32,6 +32,8 @@ SIDES = ("unspecified", "right", "left", "bilateral")
 #: Where a clause of a case ends: a denial before it is about something else ("no trauma, sudden chest pain").
 _CLAUSE_END = re.compile(r"[;:,.!?()\[\]]|\b(?:but|though|although|however|whereas)\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+")
+#: A finding's word, or the beginning of words it stands for ("hallucinat*").
+_WORD_OR_BEGINNING = re.compile(r"[a-z0-9]+\*?")
 #: Words that deny what follows them in a clause.
 _DENIAL_BEFORE = frozenset({"no", "not", "without", "denies", "denied", "deny", "denying", "negative", "nor",
                             "never", "absence"})
@@ -55,18 +57,23 @@ def _words(text: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One way of saying a finding: its words in order, a last word ending in ``*`` standing for any word it
-    begins ("hallucinat*")."""
+    """One way of saying a finding: its words in order, a word ending in ``*`` standing for any word it begins
+    ("hallucinat*", "vomit* after cough*")."""
 
     written: str
     words: tuple[str, ...]
 
     @classmethod
     def of(cls, written: str) -> Finding:
-        words = [comparable(w) for w in _WORD.findall(folded(written).lower()) if w not in STOP_WORDS]
-        if written.rstrip().endswith("*") and words:
-            words[-1] = _WORD.findall(folded(written).lower())[-1] + "*"
+        words = [w if w.endswith("*") else comparable(w) for w in _WORD_OR_BEGINNING.findall(folded(written).lower())
+                 if w not in STOP_WORDS]
         return cls(written, tuple(words))
+
+    def may_be_in(self, said: frozenset[str]) -> bool:
+        """Whether a text of these words may say this finding: its first word is among them (a cheap test
+        before the clause-by-clause one)."""
+        first = self.words[0]
+        return any(w.startswith(first[:-1]) for w in said) if first.endswith("*") else first in said
 
     def _same(self, mine: str, said: str) -> bool:
         return said.startswith(mine[:-1]) if mine.endswith("*") else said == mine
@@ -105,18 +112,18 @@ class Presentation:
     unless: tuple[Finding, ...]
     criteria: str
 
-    def described_by(self, clauses: list[tuple[str, ...]]) -> list[str] | None:
-        """The findings (as the file writes them) by which ``clauses`` describe this presentation, or ``None``."""
+    def described_by(self, clauses: list[tuple[str, ...]], words: frozenset[str]) -> list[str] | None:
+        """The findings (as the file writes them) by which ``clauses`` describe this presentation, or ``None``;
+        ``words`` are all the clauses' words."""
         def said(group: tuple[Finding, ...]) -> str | None:
-            return next((f.written for f in group if any(f.found_in(c) for c in clauses)), None)
+            return next((f.written for f in group if f.may_be_in(words) and any(f.found_in(c) for c in clauses)),
+                        None)
 
-        if any(said((f,)) for f in self.unless):
-            return None
         required = [said(group) for group in self.required]
         if not all(required):
             return None
         supporting = [s for s in (said(group) for group in self.supporting) if s]
-        if len(supporting) < self.some:
+        if len(supporting) < self.some or any(said((f,)) for f in self.unless):
             return None
         return [s for s in required if s] + supporting
 
@@ -153,6 +160,49 @@ def side_said(text: str) -> str | None:
     return next(iter(said), "unspecified")
 
 
+class _FirstWords:
+    """Which groups of which presentations a text's words may say, by the first word of each finding: a text
+    holds the first words of few presentations' groups, so the rest are passed over unread (the cascade reads
+    presentations for every diagnosis it finds nothing for)."""
+
+    _built: dict[int, tuple[list[Presentation], _FirstWords]] = {}
+
+    def __init__(self, presentations: list[Presentation]) -> None:
+        self.presentations = presentations
+        self.by_word: dict[str, set[tuple[int, int]]] = {}
+        self.by_prefix: dict[str, list[tuple[str, tuple[int, int]]]] = {}  # a prefix's first 3 letters → …
+        for n, presentation in enumerate(presentations):
+            for g, group in enumerate((*presentation.required, *presentation.supporting)):
+                for finding in group:
+                    first = finding.words[0]
+                    if first.endswith("*"):
+                        self.by_prefix.setdefault(first[:3], []).append((first[:-1], (n, g)))
+                    else:
+                        self.by_word.setdefault(first, set()).add((n, g))
+
+    @classmethod
+    def of(cls, presentations: list[Presentation]) -> _FirstWords:
+        built = cls._built.get(id(presentations))
+        if built is None or built[0] is not presentations:
+            built = cls._built[id(presentations)] = (presentations, cls(presentations))
+        return built[1]
+
+    def may_be_described(self, words: frozenset[str]) -> list[Presentation]:
+        """The presentations whose every required group, and enough supporting groups, a finding's first word
+        among ``words`` may say, in the file's order."""
+        said = set().union(*(self.by_word.get(w, ()) for w in words))
+        said |= {at for w in words for prefix, at in self.by_prefix.get(w[:3], ()) if w.startswith(prefix)}
+        possible = []
+        for n in sorted({n for n, _ in said}):  # every presentation needs a finding (load_presentations)
+            presentation = self.presentations[n]
+            required = len(presentation.required)
+            if all((n, g) in said for g in range(required)) and sum(
+                    1 for g in range(required, required + len(presentation.supporting)) if (n, g) in said) \
+                    >= presentation.some:
+                possible.append(presentation)
+        return possible
+
+
 def described(text: str, presentations: list[Presentation]) -> list[Described]:
     """The presentations ``text`` describes, in the file's order.
 
@@ -164,9 +214,10 @@ def described(text: str, presentations: list[Presentation]) -> list[Described]:
     []
     """
     clauses = [w for w in (_words(c) for c in _CLAUSE_END.split(text) if c) if w]
+    words = frozenset(w for clause in clauses for w in clause)
     found = []
-    for presentation in presentations:
-        findings = presentation.described_by(clauses)
+    for presentation in _FirstWords.of(presentations).may_be_described(words):
+        findings = presentation.described_by(clauses, words)
         if findings is None:
             continue
         side = side_said(text) if len(presentation.codes) > 1 else "unspecified"
@@ -187,7 +238,10 @@ def _findings(tables: TomlTables, key: str, field: str, value: Any) -> tuple[Fin
     if not isinstance(value, list) or not value or not all(isinstance(v, str) and _WORD.search(v.lower())
                                                             for v in value):
         raise tables.error(key, "a list of findings, each a phrase of words", field)
-    return tuple(Finding.of(v) for v in value)
+    findings = tuple(Finding.of(v) for v in value)
+    if any(f.words[0].endswith("*") and len(f.words[0]) < 4 for f in findings):
+        raise tables.error(key, "a finding's first word ending in * needs three letters before it", field)
+    return findings
 
 
 def _groups(tables: TomlTables, key: str, field: str, value: Any) -> tuple[tuple[Finding, ...], ...]:

@@ -55,6 +55,7 @@ def test_a_finding_is_its_words_in_order_within_a_clause_undenied(tmp_path):
     assert not finding.found_in(("erythematous", "base", "grouped", "vesicle"))  # out of order
     assert not finding.found_in(("no", "grouped", "vesicle", "erythematous", "base"))  # denied before
     assert Finding.of("hallucinat*").found_in(("visual", "hallucination"))  # a word's beginning
+    assert Finding.of("vomit* after cough*").found_in(("vomiting", "after", "coughing"))  # anywhere in it
     assert not Finding.of("csf protein").found_in(("csf", "protein", "normal"))  # the test was normal
     # a finding whose own words deny ("no blood flow") is read as written
     assert Finding.of("no blood flow").found_in(("doppler", "no", "blood", "flow"))
@@ -166,6 +167,8 @@ def test_the_shipped_file_reads_and_describes_classic_cases():
      "a list of findings"),
     ('[presentations.a]\ncondition = "c"\ncode = "N44"\ncriteria = "s"\n', 1, "presentations.a.all",
      "needs findings"),
+    ('[presentations.a]\ncondition = "c"\ncode = "N44"\nall = [["ab* pain"]]\ncriteria = "s"\n', 1,
+     "presentations.a.all", "three letters"),
     ('[presentations.a]\ncondition = "c"\ncode = "N44"\nall = [["x"]]\ncriteria = "s"\nsource = "t"\n', 1,
      "presentations.a.source", "unknown field"),
 ])
