@@ -114,7 +114,7 @@ _PACK_YEARS = r"\d+(?:\.\d+)?[- ]?pack[- ]?years?(?:\s+(?:history|smoking\s+hist
 _DRUG_ENDINGS = r"(?:pril|sartan|olol|statin|formin|azepam|etam|iracetam|mab|nib|pine|zole|cillin|mycin|limus|" \
                 r"floxacin|azine|oxetine|aline|thyroxine|parin|arin|xaban|gatran|triptan|profen|tidine|semide|" \
                 r"thiazide|lukast|terol|sone|olone|ium|purinol|dronate|gliptin|glutide|gliflozin|tyline|pramine|" \
-                r"setron|osin|asteride|cycline)"
+                r"setron|osin|asteride|cycline|izine|atadine|enadine|opram|afil)"
 _TREATMENT = r"(?:insulin|oxygen|o2|dialysis|hemodialysis|steroids?|chemotherapy|chemo|a\s+ventilator|hfnc|" \
              r"high[- ]flow(?:\s+nasal\s+cannula)?|bipap|cpap|nippv|nasal\s+cannula)"
 _TREATED = rf"on\s+(?:\d+(?:\.\d+)?\s*(?:l|liters?)\s+(?:of\s+)?)?(?:home\s+)?(?:{_TREATMENT}|[a-z]+{_DRUG_ENDINGS})\b"
@@ -264,8 +264,8 @@ def without_frame(mention: str) -> str:
     'dog bite of right hand'
     >>> without_frame("I'm constipated"), without_frame("he's really dizzy"), without_frame("I'm a diabetic")
     ('constipated', 'dizzy', 'diabetic')
-    >>> without_frame("hay fever every spring")
-    'hay fever'
+    >>> without_frame("hay fever every spring"), without_frame("cetirizine for hay fever")
+    ('hay fever', 'hay fever')
     >>> without_frame("HTN controlled with amlodipine"), without_frame("poorly controlled diabetes")
     ('HTN', 'poorly controlled diabetes')
     >>> without_frame("My Parkinson's is getting worse"), without_frame("my eczema is acting up again")
