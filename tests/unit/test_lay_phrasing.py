@@ -30,6 +30,7 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
     assert says("denies passing out") == [] and says("no blood in the urine") == []
     assert says("has not had a period in four months") == ["amenorrhea"]  # the denial is the phrasing's own
     assert says("amenorrhoea for 5 months, cycles previously regular")[0] == "secondary amenorrhea"
+    assert says("the doctor said I'm anemic from low iron", "diagnosis") == ["iron deficiency anemia"]
     assert says("chest pain") == []
     # in the past: an ex-smoker's pack-years are no smoking now
     assert says("30 pack-years", "diagnosis") == ["nicotine dependence, cigarettes"]
