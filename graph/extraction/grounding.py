@@ -979,8 +979,11 @@ _KIND_SAID_LAST = re.compile(r"^(?P<head>[^,;:()]+?),\s+(?P<kind>[a-z][a-z-]*(?:
 _ARROW = re.compile(r"\s*(?:-+>|→|=>|⇒)\s*")
 #: A value said right after what it is a value of, ending its part of a note: "sinus tach 132, afebrile",
 #: "brady to 38".
-_VALUE_SAID_AFTER = re.compile(r"^(?P<said>[^,;:]*?[A-Za-z)])\s+(?:to\s+|at\s+|of\s+|~\s*)?[<>]?\d+(?:\.\d+)?\s*"
-                               r"(?:bpm|/min|mm\s*hg|%)?(?=\s*(?:[,;]|$))(?P<rest>.*)$", re.IGNORECASE)
+_VALUE_SAID_AFTER = re.compile(r"^(?P<said>[^,;:]*?[A-Za-z)])\s+(?:to\s+|at\s+|of\s+|in\s+the\s+|~\s*)?[<>]?"
+                               r"\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:bpm|/min|mm\s*hg|%|s)?"
+                               # and when it was read: "sinus brady 38-42 while asleep"
+                               r"(?:\s+(?:while|when|during|overnight|at\s+night|on\s+tele)\b[^,;]*)?"
+                               r"(?=\s*(?:[,;]|$))(?P<rest>.*)$", re.IGNORECASE)
 #: Words a number after them is part of the name of ("CKD stage 3", "type 2", "trisomy 21", "G2", "T10").
 _NUMBERED = frozenset({"stage", "type", "grade", "class", "trisomy", "gravida", "para", "level", "zone", "phase",
                        "day", "days", "week", "weeks", "wk", "wks", "month", "months", "year", "years", "x",

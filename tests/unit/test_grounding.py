@@ -808,6 +808,7 @@ def test_a_value_after_what_it_is_of_is_no_word_of_a_code():
     assert (tach.method, tach.code) == ("exact_name", "HP:0011703")
     assert "value: 'sinus tach 132, afebrile' gives a value after what it is of; read as 'sinus tach, afebrile'" \
         in tach.steps
+    assert grounder.ground("sinus tach 130-140 while walking, afebrile", "finding").code == "HP:0011703"
     assert grounder.ground("CKD 5", "diagnosis").code != "N18.9"  # the stage, not a value
 
 
