@@ -1112,6 +1112,8 @@ _SAYS_THE_DEFAULT = re.compile(
 #: litre ("LDL 6.8 mmol/L", "HFNC 40 L") is no left.
 _SIDED = re.compile(r"(?<!/)(?<!\d\s)(?<!\d)\b(?:r|l|rt|lt|right|left|bilateral|both)\b", re.IGNORECASE)
 #: The encounter a note states in a clause of its own ("…, initial visit"), which the 7th character says.
+#: A test a note says was negative or normal, beside the condition ("Ottawa neg", "UPT negative"): no word of it.
+_A_TEST_NEGATIVE = re.compile(r"^(?:[\w/+-]+\s+){1,3}(?:neg|negative|normal|nl|wnl|unremarkable)$", re.IGNORECASE)
 _ENCOUNTER_CLAUSE = re.compile(r"^(?:(?:initial|subsequent)\s+(?:encounter|visit)|sequelae?)$", re.IGNORECASE)
 #: A patient's clause beside what they name, telling what they see or how it goes ("I think I have piles,
 #: there's blood on the toilet paper"): the evidence for it, no word of its code.
@@ -1148,6 +1150,24 @@ def denied_clause(mention: str) -> tuple[str, str] | None:
     bare = _NOTE_ASIDES.sub("", mention).strip(" ,;")
     said = _DENIED_CLAUSE.match(bare)
     return (said["rest"].strip(), said["what"].strip()) if said else None
+
+
+def encounter_said_first(mention: str) -> str | None:
+    """A note's clause saying the encounter, said before the condition instead of among its details, so the
+    details after the condition can be set apart while the encounter stays an axis of the code; ``None``
+    where no clause after the first says only the encounter, or nothing else stands beside it.
+
+    >>> encounter_said_first("R ankle sprain, inversion, initial visit")
+    'initial visit R ankle sprain, inversion'
+    >>> encounter_said_first("R ankle sprain, initial visit"), encounter_said_first("R ankle sprain, inversion")
+    (None, None)
+    """
+    clauses = [c.strip() for c in mention.split(",")]
+    said_at = next((n for n in range(len(clauses) - 1, 0, -1) if _ENCOUNTER_CLAUSE.match(clauses[n])), None)
+    if said_at is None or len(clauses) < 3:
+        return None
+    encounter = clauses.pop(said_at)
+    return f"{encounter} {', '.join(clauses)}"
 
 
 def last_clause_apart(mention: str) -> tuple[str, str] | None:
@@ -1441,6 +1461,8 @@ def without_note_asides(mention: str) -> list[str]:
     ['Dog bite to R hand, initial visit']
     >>> without_note_asides("3 cm scalp laceration, repaired with staples, initial visit")[-1]
     'scalp laceration, initial visit'
+    >>> without_note_asides("R ankle sprain, inversion, initial visit, Ottawa neg")
+    ['R ankle sprain, inversion, initial visit']
     """
     bare = _NOTE_ASIDES.sub("", _PARENTHESES.sub("", mention)).strip(" ,;")
     bare = without_mechanism(bare) or bare
@@ -1457,14 +1479,16 @@ def without_note_asides(mention: str) -> list[str]:
     if len(clauses) > 1:  # "…, moderate -- PHQ-9 14"; a dash in a single clause is left to dash_parts()
         clauses = [part.strip() for clause in clauses for part in _SPACED_DASH.split(clause)]
     # the encounter said last is an axis of the code, kept while the asides before it go ("…, initial visit")
-    encounter = f", {clauses.pop()}" if len(clauses) > 2 and _ENCOUNTER_CLAUSE.match(clauses[-1]) else ""
+    said_at = next((n for n in range(len(clauses) - 1, 0, -1) if _ENCOUNTER_CLAUSE.match(clauses[n])), None) \
+        if len(clauses) > 2 else None  # "…, initial visit, Ottawa neg": wherever it stands after the condition
+    encounter = f", {clauses.pop(said_at)}" if said_at is not None else ""
     while len(clauses) > 1:
         last = clauses.pop()
         if not last:
             continue
         if _SIDED.search(last) or not (_MEASURED.search(last) or _UNSPECIFIED_CLAUSE.match(last)
                                        or _COURSE_SO_FAR.match(last) or _SAYS_THE_DEFAULT.match(last)
-                                       or _TOLD_BESIDE.match(last)):
+                                       or _TOLD_BESIDE.match(last) or _A_TEST_NEGATIVE.match(last)):
             break  # "wet AMD, left eye", "gout flare, R 1st MTP": a side, a site or a kind is no aside
         shorter = ", ".join(clauses) + encounter
         if shorter not in forms:

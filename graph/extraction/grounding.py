@@ -80,6 +80,7 @@ from graph.extraction.context import (
     denied_clause,
     diagnosis_stated,
     due_to,
+    encounter_said_first,
     exertional,
     features_stage_apart,
     fhir_text,
@@ -1789,6 +1790,12 @@ class Grounder:
                     for said in (tokens(denied[1]), *self.lexicon.readings(tokens(denied[1]), category))):
                 decided.steps.insert(0, f"aside: {mention!r} says no {denied[1]!r}, which {decided.code}'s title "
                                         "states as its 'without'")
+                return _judging_the_proposal(decided, failure, system, code)
+        encounter_first = encounter_said_first(mention) if found is None and last_resorts else None
+        if encounter_first is not None:  # "R ankle sprain, inversion, initial visit": the details set apart
+            decided = self._ground(encounter_first, category, finding_type=finding_type, categories=categories)
+            if decided.outcome != "reject" and not _a_guess(decided):
+                decided.steps.insert(0, f"encounter: {mention!r} is read as {encounter_first!r}")
                 return _judging_the_proposal(decided, failure, system, code)
         split = last_clause_apart(mention) if found is None and last_resorts else None
         if split is not None:  # "chronic hepatitis C, genotype 1a": a detail no code of B18 tells apart

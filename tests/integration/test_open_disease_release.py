@@ -1075,6 +1075,9 @@ def test_a_case_that_describes_a_diagnosis_without_naming_it_on_the_real_release
     # an abbreviation of the Index's term; a value after what it is of
     assert code("PSVT") == "I47.10" and code("acute OM, left ear") == "H66.92"
     assert code("sinus tach 140, no fever", "finding") == "HP:0011703"
+    # the encounter said among a note's details stays the code's axis while the details are set apart
+    assert code("L ankle sprain, inversion, subsequent visit") == "S93.402D"
+    assert code("L ankle sprain, inversion, initial visit, Ottawa rules negative") == "S93.402A"
     # a name said keeps its own code: presentations are read only where nothing is named
     assert code("Kawasaki disease: fever 6 days, conjunctival injection, strawberry tongue, rash, swollen "
                 "hands") == "M30.3"
