@@ -138,6 +138,7 @@ def test_the_file_is_where_the_lexicon_reads_it():
     ("well child check", "encounter for routine child health examination"),
     ("strep pneumo", "streptococcus pneumoniae"), ("strep pharyngitis", "streptococcal pharyngitis"),
     ("hf", "heart failure"), ("lives alone", "problems related to living alone"),
+    ("vvc", "vulvovaginal candidiasis"), ("scc", "squamous cell carcinoma"), ("htg", "hypertriglyceridemia"),
 ])
 def test_acronyms_of_one_reading_in_clinical_notes_read_as_the_titles_say_them(said, reading):
     assert load_abbreviations()[said].readings("diagnosis")[0] == tokens(reading)
