@@ -10,6 +10,7 @@ import pytest
 from graph.extraction.grounding import Grounder
 from graph.extraction.lexicon import ABBREVIATIONS_FILE, Abbreviation, Entry, Lexicon, load_abbreviations, tokens
 from loaders.errors import SourceFormatError
+from tests.unit.data_files import assert_one_error
 
 
 def test_the_shipped_file_gives_every_entry_readings_and_a_source():
@@ -36,11 +37,8 @@ def test_the_shipped_file_gives_every_entry_readings_and_a_source():
 ])
 def test_a_bad_entry_is_one_error_naming_file_line_and_field(tmp_path: Path, text, line, field, problem):
     path = tmp_path / "abbreviations.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(SourceFormatError) as caught:
-        load_abbreviations(path)
-    assert (caught.value.path, caught.value.line, caught.value.field) == (str(path), line, field)
-    assert problem in str(caught.value) and str(caught.value).startswith(f"{path}, line {line}, field {field}")
+    error = assert_one_error(load_abbreviations, path, text, line, field, problem)
+    assert error.path == str(path) and str(error).startswith(f"{path}, line {line}, field {field}")
 
 
 def test_a_toml_syntax_error_names_its_line(tmp_path: Path):

@@ -10,6 +10,7 @@ from graph.extraction.grounding import Grounder
 from graph.extraction.index_terms import INDEX_TERMS_FILE, IndexTerm, load_index_terms
 from graph.extraction.lexicon import Entry, Lexicon
 from loaders.errors import SourceFormatError
+from tests.unit.data_files import assert_one_error
 
 R = "ICD10CM@2026"
 
@@ -32,13 +33,7 @@ def test_the_shipped_file_gives_each_term_a_code_and_its_index_line():
     ('[terms."TB"]\ncode = "A15.9"\nindex = "x"\n', 1, "terms.TB", "lower case"),
 ])
 def test_a_bad_entry_is_one_error_naming_file_line_and_field(tmp_path, text, line, field, problem):
-    path = tmp_path / "icd10cm_index.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(SourceFormatError) as caught:
-        load_index_terms(path)
-    error = caught.value
-    assert (error.line, error.field) == (line, field) and problem in str(error)
-    assert str(path) in str(error)
+    assert_one_error(load_index_terms, tmp_path / "icd10cm_index.toml", text, line, field, problem)
 
 
 def test_a_broken_file_names_its_line(tmp_path):

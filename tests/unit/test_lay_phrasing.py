@@ -11,7 +11,7 @@ import pytest
 from graph.extraction.grounding import Grounder
 from graph.extraction.lay_phrasing import LAY_PHRASING_FILE, Phrasing, lay_readings, load_lay_phrasing
 from graph.extraction.lexicon import Entry, Lexicon
-from loaders.errors import SourceFormatError
+from tests.unit.data_files import assert_one_error
 
 
 def test_the_shipped_file_compiles_and_says_classic_phrasings():
@@ -102,12 +102,7 @@ def test_the_shipped_file_compiles_and_says_classic_phrasings():
      "unknown field"),
 ])
 def test_a_bad_entry_is_one_error_naming_file_line_and_field(tmp_path, text, line, field, problem):
-    path = tmp_path / "lay_phrasing.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(SourceFormatError) as caught:
-        load_lay_phrasing(path)
-    assert (caught.value.line, caught.value.field) == (line, field) and problem in str(caught.value)
-    assert str(path) in str(caught.value)
+    assert_one_error(load_lay_phrasing, tmp_path / "lay_phrasing.toml", text, line, field, problem)
 
 
 H = "HPO@1"

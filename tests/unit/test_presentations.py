@@ -18,7 +18,7 @@ from graph.extraction.presentations import (
     load_presentations,
     side_said,
 )
-from loaders.errors import SourceFormatError
+from tests.unit.data_files import assert_one_error
 
 SIDED = """
 [presentations.tunnel]
@@ -173,9 +173,4 @@ def test_the_shipped_file_reads_and_describes_classic_cases():
      "presentations.a.source", "unknown field"),
 ])
 def test_a_bad_entry_is_one_error_naming_file_line_and_field(tmp_path, text, line, field, problem):
-    path = tmp_path / "presentations.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(SourceFormatError) as caught:
-        load_presentations(path)
-    assert (caught.value.line, caught.value.field) == (line, field) and problem in str(caught.value)
-    assert str(path) in str(caught.value)
+    assert_one_error(load_presentations, tmp_path / "presentations.toml", text, line, field, problem)
