@@ -203,6 +203,14 @@ class _FirstWords:
         return possible
 
 
+def _side_of(required: list[str], parts: list[tuple[str, tuple[str, ...]]], text: str) -> str | None:
+    """The side said where the required findings are said ("L-sided weakness …, acute R MCA territory
+    infarct": the infarct's right), else anywhere in the text."""
+    where = [raw for raw, said in parts if any(Finding.of(f).found_in(said) for f in required)]
+    side = side_said(", ".join(where))
+    return side_said(text) if side == "unspecified" else side
+
+
 def described(text: str, presentations: list[Presentation]) -> list[Described]:
     """The presentations ``text`` describes, in the file's order.
 
@@ -213,14 +221,16 @@ def described(text: str, presentations: list[Presentation]) -> list[Described]:
     >>> described("ascending leg weakness; reflexes normal, no preceding illness", shipped)
     []
     """
-    clauses = [w for w in (_words(c) for c in _CLAUSE_END.split(text) if c) if w]
+    parts = [(raw, said) for raw, said in ((c, _words(c)) for c in _CLAUSE_END.split(text) if c) if said]
+    clauses = [said for _, said in parts]
     words = frozenset(w for clause in clauses for w in clause)
     found = []
     for presentation in _FirstWords.of(presentations).may_be_described(words):
         findings = presentation.described_by(clauses, words)
         if findings is None:
             continue
-        side = side_said(text) if len(presentation.codes) > 1 else "unspecified"
+        side = _side_of(findings[:len(presentation.required)], parts, text) if len(presentation.codes) > 1 \
+            else "unspecified"
         if side is None or side not in presentation.codes:
             continue  # two sides said, or one the codes do not tell apart: no guess
         found.append(Described(presentation, presentation.codes[side], side, tuple(findings)))

@@ -87,6 +87,9 @@ def test_the_side_said_chooses_the_code_and_two_sides_choose_none(tmp_path):
     assert [d.code for d in described("tingling, positive Tinel", tunnel)] == ["G56.00"]
     assert described("right hand numb, left wrist Tinel positive", tunnel) == []  # which? no guess
     assert described("tingling fingers both hands, positive Phalen", tunnel) == []  # no bilateral code here
+    # the side said where the findings are, before one said elsewhere in the text
+    assert [d.code for d in described("numbness at night; Tinel positive at the right wrist, left knee pain",
+                                      tunnel)] == ["G56.01"]
     assert side_said("2 L O2 via nasal cannula") == "unspecified" and side_said("APD OD") == "right"
 
 
