@@ -1251,7 +1251,7 @@ class Grounder:
         untagged = without_semantic_tag(mention)
         if untagged != mention:  # "Acute bronchitis (disorder)": a FHIR display's SNOMED CT tag, no word of a code
             decided = self._ground(untagged, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"tag: {mention!r} is {untagged!r}, without its SNOMED CT semantic tag")
             return decided
         if _ARROW.search(mention):  # "Hgb 6.8 -> transfuse 1 unit": what followed, a part of the note apart
@@ -1263,20 +1263,20 @@ class Grounder:
         deep = with_laceration_depth(mention) if category == "diagnosis" else None
         if deep is not None:  # "2 cm deep splenic laceration": S36.031 "Moderate laceration of spleen"
             decided = self._ground(deep, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"injury: {mention!r} measures the laceration's depth, which chapter 19 "
                                     f"grades: {deep!r}")
             return decided
         carried = fhir_text(mention)
         if carried is not None:  # what a FHIR Condition's text says, without the JSON or the coding around it
             decided = self._ground(carried, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+                                   categories=categories, last_resorts=last_resorts, corroborate=corroborate)
             decided.steps.insert(0, f"FHIR: {mention!r} carries the text {carried!r}")
             return decided
         headed = self._under_a_heading(mention) if last_resorts else None
         if headed is not None:
             decided = self._ground(headed[1], category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories, corroborate=corroborate)
+                                   categories=categories, corroborate=corroborate)
             if decided.outcome != "reject":
                 decided.steps.insert(0, f"heading: {headed[0]!r} says where in the record {headed[1]!r} is "
                                         "written, no word of a code")
@@ -1294,14 +1294,14 @@ class Grounder:
         if last_resorts and (mended := self._inflammation_respelled(mention)) is not None:
             # "diverticulitus" is a slip of diverticulitis, never the diverticulosis a looser match would take
             decided = self._ground(mended, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories, corroborate=corroborate)
+                                   categories=categories, corroborate=corroborate)
             decided.steps.insert(0, f"spelling: {mention!r} is read as {mended!r}")
             return decided
         exertion = exertional(mention) if category == "finding" else None
         if exertion is not None:  # "SOB on exertion": HPO's exertional form where a name says it, else the finding
             for form in exertion:
                 decided = self._ground(form, category, finding_type=finding_type, system=system, code=code,
-                                      categories=categories, corroborate=corroborate)
+                                       categories=categories, corroborate=corroborate)
                 if decided.outcome != "reject" and (form == exertion[1] or decided.method in _EXACT_METHODS):
                     decided.steps.insert(0, f"context: {mention!r} is read as {form!r}")
                     return decided
@@ -1309,7 +1309,7 @@ class Grounder:
             # before the frame is taken off: "feeling down" is a depressed mood, not "down"
             for phrasing in lay_readings(self.phrasings, mention, category):
                 decided = self._ground(phrasing.means, category, finding_type=finding_type, system=system,
-                                      code=code, categories=categories, last_resorts=False)
+                                       code=code, categories=categories, last_resorts=False)
                 if decided.outcome != "reject":
                     decided.steps.insert(0, f"lay phrasing: {mention!r} says {phrasing.means!r} ({phrasing.source})")
                     return decided
@@ -1337,7 +1337,7 @@ class Grounder:
         if phrase != mention:  # "toddler brought in with a barking cough": the barking cough is grounded
             narrative = len(tokens(mention)) > CORROBORATED_MOST_WORDS
             decided = self._ground(phrase, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories, corroborate=corroborate and not narrative)
+                                   categories=categories, corroborate=corroborate and not narrative)
             decided.steps.insert(0, f"context: {mention!r} is about {phrase!r}")
             decided = self._with_control(decided, control_said(mention)) if category == "diagnosis" else decided
             decided = self._in_trimester(decided, trimester_said(mention)) if category == "diagnosis" else decided
@@ -1712,13 +1712,13 @@ class Grounder:
             # states, read as the cascade reads it said alone ("the coin in the stomach": a foreign body there), yet
             # named exactly, never by a look-alike, for a vignette says much else beside it
             decided = self._ground(phrase, category, finding_type=finding_type, system=system, code=code,
-                                  corroborate=corroborate)
+                                   corroborate=corroborate)
             if decided.outcome != "reject" and decided.method in _EXACT_METHODS:
                 decided.steps.insert(0, f"vignette: a test found {phrase!r}")
                 return decided
         for phrase, note, chapters in said_otherwise:  # with a name found, only the cancer's ICD-10-CM reading
             decided = self._ground(phrase, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories, last_resorts=False, corroborate=corroborate)
+                                   categories=categories, last_resorts=False, corroborate=corroborate)
             if phrase in exact_only and not (decided.method in _EXACT_METHODS and decided.system is not None
                                              and self._names_hold(decided, exact_only[phrase])):
                 continue
@@ -1818,7 +1818,7 @@ class Grounder:
         if split is not None:  # "NF1 with multiple café-au-lait macules": a feature no code of Q85 names
             head, feature = split
             decided = self._ground(head, category, finding_type=finding_type, categories=categories,
-                                  last_resorts=False)
+                                   last_resorts=False)
             if decided.outcome != "reject" and not _a_guess(decided) \
                     and decided.system == "ICD10CM" and not (decided.code or "R").startswith("R") \
                     and all(word.isdigit() or word in self.lexicon.by_token or self.lexicon.abbreviation_of(word)
@@ -1843,7 +1843,7 @@ class Grounder:
         several = at_body_sites(mention) if found is None and last_resorts else None
         if several is not None:  # "plaque psoriasis involving elbows and knees": no code of L40 names a place
             decided = self._ground(several[0], category, finding_type=finding_type, categories=categories,
-                                  last_resorts=False)
+                                   last_resorts=False)
             if decided.outcome != "reject" and not _a_guess(decided) \
                     and decided.system in ("ICD10CM", "HPO") and decided.code and not (
                         self._category_words(decided.code[:3]) if decided.system == "ICD10CM"
@@ -1869,7 +1869,7 @@ class Grounder:
         respelled = self._respelled(mention) if last_resorts and (found is None or found[0] == "fuzzy") else None
         if respelled is not None:
             decided = self._ground(respelled, category, finding_type=finding_type, system=system, code=code,
-                                  categories=categories, corroborate=corroborate)
+                                   categories=categories, corroborate=corroborate)
             # "pnuemonia, organism not identified": J18.9; and a look-alike of a misspelt mention yields to what the
             # mended spelling names exactly ("hypertrophic cardiomyopthy": the Index's I42.2, not I42.1 by likeness)
             if decided.outcome != "reject" and (found is None or decided.method in _EXACT_METHODS):
@@ -1903,7 +1903,7 @@ class Grounder:
             # note goes on to tell of it (how long, what else was seen, what a test found) is the note's; never
             # the first of a list ("fever, productive cough and dyspnea"; "UTI: dysuria, urgency")
             decided = self._ground(said_first, category, finding_type=finding_type, categories=categories,
-                                  last_resorts=False)
+                                   last_resorts=False)
             if decided.outcome != "reject" and decided.method in _EXACT_METHODS \
                     and not self._lists_another_finding(decided, mention):
                 decided.steps.insert(0, f"first clause: {mention!r} names the finding {said_first!r} first; the "
@@ -2048,7 +2048,7 @@ class Grounder:
         said alone where its code is a newborn's (P) or congenital (Q); ``None`` where neither grounds."""
         for form in (f"{phrase} of newborn", f"{phrase} in newborn", f"neonatal {phrase}", phrase):
             decided = self._ground(form, category, finding_type=finding_type, system=system, code=code,
-                                  last_resorts=form == phrase, corroborate=corroborate)
+                                   last_resorts=form == phrase, corroborate=corroborate)
             if decided.outcome != "reject" and decided.system == "ICD10CM" and (decided.code or " ")[0] in "PQ":
                 return decided
         return None
