@@ -419,6 +419,45 @@ def _token_match(word: str, names: tuple[str, ...], exact: frozenset[str] = froz
     return any(len(n) >= 5 and _soft_equal(word, n) for n in names)
 
 
+#: Words before a condition's name that say it is not the patient's, not now, or not certain ("family history
+#: of", "no", "suspected"): a proposal is never kept on a name said after one.
+_NOT_THE_PATIENTS_NOW = frozenset({"without", "no", "not", "denies", "denied", "negative", "family", "history", "hx",
+                                   "fhx", "mother", "father", "sibling", "suspected", "possible", "probable",
+                                   "likely", "rule", "ruled", "screening", "risk", "resolved", "previous", "prior",
+                                   "excluded", "versus", "vs", "deny"})
+#: Words that deny the words after them.
+_DENIAL_WORDS = frozenset({"without", "no", "not", "deny", "negative"})
+#: Words after a condition's name that take it back ("…: calcium 11.2, ruled out").
+_TAKEN_BACK_AFTER = frozenset({"negative", "neg", "excluded", "unlikely", "absent", "ruled", "resolved"})
+#: An inclusion term ICD-10-CM marks as the code's where nothing more is said.
+_NOS = re.compile(r"\bNOS\b")
+#: A condition said as a question or one to rule out ("?PE", "r/o sepsis").
+_HEDGED = re.compile(r"\?|\br/o\b|\brule\s+out\b", re.IGNORECASE)
+
+
+def _span_of(name: tuple[str, ...], words: tuple[str, ...]) -> tuple[int, int] | None:
+    """Where every word of ``name`` is said in ``words`` close together (in any order, at most two other words
+    among them): the first position and one past the last; None where it is not.
+
+    >>> _span_of(("third", "stage", "hemorrhage"), tokens("hemorrhage in the third stage of labor"))
+    (0, 3)
+    >>> _span_of(("sepsis", "aureus"), tokens("sepsis after a fall, wound grew S. aureus")) is None
+    True
+    """
+    where = [[i for i, w in enumerate(words) if w == n] for n in name]
+    if not all(where):
+        return None
+    best = None
+    for first in sorted({i for places in where for i in places}):
+        ends = [min((i for i in places if i >= first), default=None) for places in where]
+        if None in ends:
+            continue
+        last = max(e for e in ends if e is not None)
+        if last - first + 1 <= len(name) + 2 and (best is None or last - first < best[1] - best[0]):
+            best = (first, last + 1)
+    return best
+
+
 def covers(mention: tuple[str, ...], name: tuple[str, ...]) -> bool:
     """Every word of the mention is in the name (typo-tolerant): the name leaves nothing the mention says out.
 
@@ -1182,6 +1221,11 @@ class Grounder:
         describes, if one (:meth:`_presented`)."""
         decided = self._ground(mention, category, finding_type=finding_type, system=system, code=code,
                                categories=categories, last_resorts=last_resorts, corroborate=corroborate)
+        if decided.outcome == "reject" and system and code and last_resorts:
+            within = self._proposal_said_within(mention, category, finding_type, system, code)
+            if within is not None:
+                within.steps[:0] = decided.steps
+                return within
         if category != "diagnosis" or not last_resorts or not self._may_be_presented(decided, system, code):
             return decided
         presented = self._presented(mention, decided, system, code)
@@ -1193,6 +1237,25 @@ class Grounder:
                                    if decided.outcome == "accept" or _a_symptoms_code(decided) else
                                    f"presentation: the case describes the code proposed, not {decided.code}"]
         return presented
+
+    def _proposal_said_within(self, mention: str, category: str, finding_type: str | None, system: str,
+                              code: str) -> Decision | None:
+        """The proposal the cascade refused, kept (or taken to the level and system it checks out at) where
+        one of its names is said whole among the mention's other words: a note that says more than the
+        condition ("hyperK to 6.8 with peaked T waves, calcium gluconate given") still names it."""
+        written = sides_said(tokens(mention))
+        if category == "diagnosis":
+            written = one_side_said(injury_nouns(written))
+        readings = self._injury_readings(self.lexicon.readings(written, category), category)
+        axes, condition = read_axes(written)
+        if not axes and readings[0] != written:
+            axes, condition = read_axes(readings[0])
+        core = self._injury_readings(self.lexicon.readings(condition, category), category) if axes and condition \
+            else readings
+        steps: list[str] = []
+        checked = self._check_proposed(readings[0], core[0], axes, mention, category, finding_type, system, code,
+                                       steps, said_within=True)
+        return checked if isinstance(checked, Decision) else None
 
     @staticmethod
     def _may_be_presented(decided: Decision, system: str | None, code: str | None) -> bool:
@@ -2836,6 +2899,54 @@ class Grounder:
 
     # -- step (a) ------------------------------------------------------------------------------------------
 
+    def _said_within(self, entry: Entry, words: tuple[str, ...], mention: str, category: str) -> tuple[str, ...] | None:
+        """A name of the proposal said whole, its words together, inside a mention that says more around it
+        ("sepsis due to MRSA bacteremia, no septic shock, source likely PICC": A41.02 "Sepsis due to
+        Methicillin resistant Staphylococcus aureus"): the text's condition is the proposal's, the rest is what
+        else the note records. Not where the name is denied, hedged or said of someone else before it; nor for
+        a category or an "unspecified" code, which the words around may specify ("cellulitis of right
+        forearm"); nor where a longer name of any system is said around it ("sinus tachycardia" around
+        "tachycardia"), or the rest names a mention of its own (:meth:`_names_another`: "hypertension with
+        stage 4 chronic kidney disease", which I12.9 combines; "ureteral stone with hydronephrosis", N13.2)."""
+        if len(words) < 3 or _HEDGED.search(mention) or (entry.system == "ICD10CM" and (
+                entry.billable is False or "unspecified" in entry.display.lower())):
+            return None
+        # an "NOS" name is the code only where nothing more is said ("Pyloric stenosis NOS", K31.1's, is no
+        # name of it in "pyloric stenosis in a 4-week-old")
+        said_alone = {v for n in entry.names if _NOS.search(n) for v in name_variants(n)}
+        names = sorted((n for n in self.lexicon.names_of(entry) if n and len(n) < len(words) and n not in said_alone
+                        and (len(n) > 1 or len(n[0]) >= 6)), key=len, reverse=True)
+        said = set(words)
+        for name in names:
+            span = _span_of(name, words)
+            if span is None or _NOT_THE_PATIENTS_NOW & set(words[:span[0]]) or _TAKEN_BACK_AFTER & set(words[span[1]:]):
+                continue
+            holding = sorted((self.lexicon.by_token.get(w, set()) for w in name), key=len)
+            if any(len(other) > len(name) and set(other) <= said and set(name) < set(other)
+                   and _span_of(other, words) is not None and self.lexicon.by_name.get(other)
+                   for other in holding[0].intersection(*holding[1:])):
+                return None
+            rest = (words[:span[0]], words[span[1]:])
+            if any(w in _DENIAL_WORDS and set(part[k + 1:k + 4]) & set(name) for part in rest
+                   for k, w in enumerate(part)):
+                continue  # "primary hyperparathyroidism: calcium 11.2, no primary disease": its word denied
+            # what the rest names is another mention, unless denied ("generalized pruritus x 2 mo w/o rash")
+            if any(not _DENIAL_WORDS & set(part[max(0, i - 3):i]) and self._names_another(part[i:j], category)
+                   for part in rest for i in range(len(part)) for j in range(i + 1, min(len(part), i + 6) + 1)):
+                return None
+            return name
+        return None
+
+    def _names_another(self, words: tuple[str, ...], category: str) -> bool:
+        """``words`` name a concept that would be a mention of its own beside a proposal of ``category``: for a
+        diagnosis, an ICD-10-CM condition outside chapter 18's symptoms and signs (a finding beside it is the
+        case's detail); for a finding, any finding or condition (the one listed beside it might be meant)."""
+        refs = [ref for ref in self.lexicon.by_name.get(words, ()) if ref[0] in ("ICD10CM", "HPO")
+                and (category == "finding" or (ref[0] == "ICD10CM" and not ref[1].startswith("R")))]
+        # HPO's "Generalized" is a modifier, no finding: only concepts of the kind a mention of it grounds to
+        return any(kind_allows(self.lexicon, self.lexicon.by_ref[ref], category) is None for ref in refs
+                   if ref in self.lexicon.by_ref)
+
     def _vaguer_sibling(self, entry: Entry, said: set[str]) -> Entry | None:
         """A code beside the proposal (or beside one of the codes above it) whose title is the proposal's with
         words the text does not say traded for "unspecified" (and words it does say): the proposal names more
@@ -2859,11 +2970,14 @@ class Grounder:
 
     def _check_proposed(self, words: tuple[str, ...], core: tuple[str, ...], axes: Axes, mention: str,
                         category: str, finding_type: str | None, system: str, code: str,
-                        steps: list[str], corroborated: float | None = None) -> Decision | Refused:
+                        steps: list[str], corroborated: float | None = None,
+                        said_within: bool = False) -> Decision | Refused:
         """Step (a). The proposal's name is matched against the condition (``core``: the mention without the
         side and encounter it states, which choose among the code's siblings afterwards); what its title
         states beyond the mention is judged against all the mention's ``words``. ``corroborated`` (the score
-        of the search's closest name, found to be the proposal's own) stands in for the name's match."""
+        of the search's closest name, found to be the proposal's own) stands in for the name's match;
+        ``said_within``, the last resort, lets a name of the proposal said whole among the mention's other
+        words stand for it (:meth:`_said_within`)."""
         from graph.terminology.concepts import normalise_code
 
         code = normalise_code(system, code)
@@ -2895,17 +3009,21 @@ class Grounder:
             steps.append(f"proposed: is {wrong}")
             return Refused()
         score = self._match(core, entry) if corroborated is None else corroborated
+        within: tuple[str, ...] | None = None
         if corroborated is not None:
             steps.append(f"corroborated: the search's closest name to {mention!r} is {entry.code}'s own "
                          f"(score {corroborated:.2f})")
-        elif score < PROPOSED_MATCH_THRESHOLD:
-            steps.append(f"proposed: its name {entry.display!r} does not match {mention!r} "
-                         f"(score {score:.2f} < {PROPOSED_MATCH_THRESHOLD})")
-            return Refused()
-        elif not any(covers(core, name) for name in self.lexicon.names_of(entry)):
-            steps.append(f"proposed: its name {entry.display!r} leaves out words of {mention!r} "
-                         f"(score {score:.2f}): another concept")
-            return Refused()
+        elif score < PROPOSED_MATCH_THRESHOLD or not any(covers(core, name) for name in self.lexicon.names_of(entry)):
+            within = self._said_within(entry, words, mention, category) if said_within else None
+            if within is None:
+                steps.append(f"proposed: its name {entry.display!r} does not match {mention!r} "
+                             f"(score {score:.2f} < {PROPOSED_MATCH_THRESHOLD})" if score < PROPOSED_MATCH_THRESHOLD
+                             else f"proposed: its name {entry.display!r} leaves out words of {mention!r} "
+                             f"(score {score:.2f}): another concept")
+                return Refused()
+            steps.append(f"proposed: its name {' '.join(within)!r} is said whole within {mention!r}, and no name "
+                         "of a narrower code is")
+            score = 1.0
         contrary = next((said for said in (entry.display, *entry.names) if _denies(words, said)), None)
         if contrary is not None:
             # K70.30 "Alcoholic cirrhosis of liver without ascites" for "alcoholic cirrhosis with ascites"
@@ -2974,7 +3092,7 @@ class Grounder:
                             supported.release, 1.0,
                             f"proposed {system} {code} {entry.display!r} adds what {mention!r} does not state; "
                             f"replaced by the {method.replace('_', ' ')} match, the level the text supports", steps)
-        preferred = self._preferred_over(entry, core, category, finding_type, steps)
+        preferred = self._preferred_over(entry, within or core, category, finding_type, steps)
         if preferred is not None:
             method, better = preferred
             better = self._default_code(better, steps)

@@ -1083,6 +1083,29 @@ def test_a_case_that_describes_a_diagnosis_without_naming_it_on_the_real_release
                 "hands") == "M30.3"
 
 
+def test_a_proposal_named_whole_inside_a_longer_note_is_kept_unless_the_rest_says_more_on_the_real_releases(
+        grounder):
+    """Issue 21, correct proposals thrown away: a proposal whose own name the note says whole among other
+    details is kept (none of these is a labelled mention); not where the rest names a condition a combination
+    code takes, the name is an "NOS" term said with more, or the name is denied, hedged or said of the family."""
+    def decided(mention: str, code: str, category: str = "diagnosis") -> tuple[str, str | None]:
+        d = grounder.ground(mention, category, system="ICD10CM", code=code)
+        return d.outcome, d.code
+
+    assert decided("sepsis due to MRSA from a line infection, on vancomycin day 3", "A41.02") == ("accept", "A41.02")
+    assert decided("heterozygous familial hypercholesterolemia, LDL 250 on statin", "E78.011") == \
+        ("accept", "E78.011")
+    # a finding's proposal is kept as the link of HPO's term the same name says
+    assert decided("hyperkalemia to 6.4 after starting spironolactone, ECG unchanged", "E87.5", "finding") == \
+        ("replace", "HP:0002153")
+    assert decided("hypertension with stage 3 chronic kidney disease, on lisinopril", "I10")[1] != "I10"
+    assert decided("pyloric stenosis in a 3-week-old, projectile vomiting", "K31.1")[1] != "K31.1"
+    assert decided("sinus tachycardia 128 on the monitor overnight", "R00.0", "finding")[1] != "R00.0"
+    for mention in ("no sepsis, afebrile, lactate normal", "r/o sepsis due to MRSA, cultures pending",
+                    "family history of sepsis due to MRSA, screening due"):
+        assert decided(mention, "A41.02" if "MRSA" in mention else "A41.9")[0] != "accept", mention
+
+
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
     """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
     return grounder.ground(mention, category).code

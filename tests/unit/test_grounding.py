@@ -504,13 +504,20 @@ def test_a_symptom_named_first_by_one_chapter_18_title_is_that_title_as_a_findin
 
 def test_a_proposal_is_corroborated_by_a_notes_phrase_but_not_by_a_narrative(grounder):
     """The search's closest name being the proposal's own stands in for the wording of a note's short phrase;
-    a case's narrative says too much else for its closest name to vouch for a proposal."""
+    a case's narrative says too much else for its closest name to vouch for a proposal: there the proposal is
+    kept only as the last resort, because its name is said whole in the case."""
     note = grounder.ground("paroxysmal atrial fibrillation episodes for the past three weeks", "diagnosis",
                            system="ICD10CM", code="I48.0")
     assert (note.outcome, note.code, note.method) == ("accept", "I48.0", "corroborated")
     case = grounder.ground("a 70-year-old man presents with paroxysmal atrial fibrillation episodes for the past "
                            "three weeks", "diagnosis", system="ICD10CM", code="I48.0")
-    assert case.outcome == "reject" and "I48.0 rejected" in case.reason
+    assert not any(step.startswith("corroborated:") for step in case.steps)
+    assert any(step.startswith("proposed: its name 'Paroxysmal atrial fibrillation' leaves out") for step in case.steps)
+    assert (case.outcome, case.code) == ("accept", "I48.0")
+    assert "'paroxysmal atrial fibrillation' is said whole within" in case.steps[-2]
+    taken_back = grounder.ground("a 70-year-old man presents with palpitations; paroxysmal atrial fibrillation was "
+                                 "ruled out", "diagnosis", system="ICD10CM", code="I48.0")
+    assert taken_back.outcome == "reject"
 
 
 def test_a_rare_name_word_a_letter_from_a_common_one_is_read_as_its_slip():
