@@ -55,6 +55,7 @@ from graph.extraction.axes import (
     without_agent,
     without_course,
 )
+from graph.extraction.combinations import hypertensive_combination
 from graph.extraction.context import (
     DRUG_INDUCED_FORMS,
     POSTPROCEDURAL_FORMS,
@@ -425,6 +426,11 @@ _NOT_THE_PATIENTS_NOW = frozenset({"without", "no", "not", "denies", "denied", "
                                    "fhx", "mother", "father", "sibling", "suspected", "possible", "probable",
                                    "likely", "rule", "ruled", "screening", "risk", "resolved", "previous", "prior",
                                    "excluded", "versus", "vs", "deny"})
+#: How many names may hold the one word of a name said within a longer mention.
+_FEW_NAMES = 30
+#: Words of a code's title that group codes rather than tell them apart.
+_GROUPING_WORDS = frozenset({"other", "specified", "unspecified", "due", "with", "without", "not", "elsewhere",
+                             "classified", "condition", "associated", "type", "site"})
 #: Words that deny the words after them.
 _DENIAL_WORDS = frozenset({"without", "no", "not", "deny", "negative"})
 #: Words after a condition's name that take it back ("…: calcium 11.2, ruled out").
@@ -981,6 +987,16 @@ _PARTS_OF_A_NOTE = re.compile(r"[,;:()]|\s[-–—]+\s")
 _SIDE_WORDS = frozenset(SIDES) | frozenset(SIDES.values())
 
 
+def _a_kin_instead(decided: Decision, system: str, code: str) -> bool:
+    """Whether the cascade replaced a proposed ICD-10-CM code by its category's unspecified code ("sepsis due
+    to MRSA from a line infection": A41.9 "Sepsis, unspecified organism" for A41.02), which the proposal's own
+    name, said whole, may overrule; a code that names its own kind instead (K57.32 diverticulitis for a
+    diverticulosis proposed) stands."""
+    return decided.outcome == "replace" and decided.system == system == "ICD10CM" \
+        and (decided.code or "")[:3] == _normalised(system, code)[:3] \
+        and "unspecified" in (decided.display or "").lower()
+
+
 def _titled(entry: Entry, method: str, step: str, what: str, why: str, system: str | None,
             code: str | None) -> Decision:
     """The decision on a code a rule found by its title (a poisoning, a food's anaphylaxis, an allergy status):
@@ -1221,9 +1237,12 @@ class Grounder:
         describes, if one (:meth:`_presented`)."""
         decided = self._ground(mention, category, finding_type=finding_type, system=system, code=code,
                                categories=categories, last_resorts=last_resorts, corroborate=corroborate)
-        if decided.outcome == "reject" and system and code and last_resorts:
+        if system and code and last_resorts and (decided.outcome == "reject" or _a_kin_instead(decided, system, code)):
             within = self._proposal_said_within(mention, category, finding_type, system, code)
-            if within is not None:
+            if within is not None and within.outcome == "accept":
+                within.steps[:0] = decided.steps
+                return within
+            if within is not None and decided.outcome == "reject":
                 within.steps[:0] = decided.steps
                 return within
         if category != "diagnosis" or not last_resorts or not self._may_be_presented(decided, system, code):
@@ -1472,6 +1491,16 @@ class Grounder:
             steps.append(self._read_as(written, words))
         if axes:
             steps.append(f"axes: {axes.describe()} stated; the condition is {' '.join(core[0])!r}")
+        with_hypertension = next((c for said in readings if (c := hypertensive_combination(said)) is not None), None) \
+            if category == "diagnosis" and "ICD10CM" in self.lexicon.releases else None
+        combination = self.lexicon.get("ICD10CM", with_hypertension.code) if with_hypertension is not None else None
+        if with_hypertension is not None and combination is not None and combination.billable:
+            # "HTN heart dz w/ CHF", "ESRD due to hypertension": I11–I13, never the heart failure or the ESRD alone
+            decided = _titled(combination, "combination", f"combination: {with_hypertension.explain()}",
+                              f"the combination code of {mention!r}", f"the combination code ICD-10-CM requires: "
+                              f"{with_hypertension.explain()}", system, code)
+            decided.steps[:0] = steps
+            return decided
         failure, says_more = "", False
         if system and code:
             checked = self._check_proposed(words, core[0], axes, mention, category, finding_type, system, code,
@@ -2909,13 +2938,15 @@ class Grounder:
         "tachycardia"), or the rest names a mention of its own (:meth:`_names_another`: "hypertension with
         stage 4 chronic kidney disease", which I12.9 combines; "ureteral stone with hydronephrosis", N13.2)."""
         if len(words) < 3 or _HEDGED.search(mention) or (entry.system == "ICD10CM" and (
-                entry.billable is False or "unspecified" in entry.display.lower())):
+                entry.billable is False or self._kin_say_more(entry, words))):
             return None
         # an "NOS" name is the code only where nothing more is said ("Pyloric stenosis NOS", K31.1's, is no
-        # name of it in "pyloric stenosis in a 4-week-old")
+        # name of it in "pyloric stenosis in a 4-week-old"); a one-word name only where few names hold the word
+        # ("hives", never "pain")
         said_alone = {v for n in entry.names if _NOS.search(n) for v in name_variants(n)}
         names = sorted((n for n in self.lexicon.names_of(entry) if n and len(n) < len(words) and n not in said_alone
-                        and (len(n) > 1 or len(n[0]) >= 6)), key=len, reverse=True)
+                        and (len(n) > 1 or len(self.lexicon.by_token.get(n[0], ())) <= _FEW_NAMES)),
+                       key=len, reverse=True)
         said = set(words)
         for name in names:
             span = _span_of(name, words)
@@ -2936,6 +2967,28 @@ class Grounder:
                 return None
             return name
         return None
+
+    def _kin_say_more(self, entry: Entry, words: tuple[str, ...]) -> bool:
+        """Whether a code of ``entry``'s category says a word of ``words`` its own title does not ("right" of
+        L03.113 for "cellulitis of right forearm" beside L03.90 "Cellulitis, unspecified"; "respiratory
+        syncytial virus" of J21.0 for "RSV bronchiolitis" beside J21.9): the text may say which of them it
+        is. Only an "unspecified" code is asked; a code that names its own kind says what it is."""
+        if "unspecified" not in entry.display.lower():
+            return False
+        mine = set(tokens(entry.display, keep_qualifiers=True))
+        said = set(words) - mine
+        kin, seen = [entry.code[:3]], set()
+        while kin:
+            code = kin.pop()
+            for child in self.lexicon.icd_children(code):
+                if child.code in seen:
+                    continue
+                seen.add(child.code)
+                kin.append(child.code)
+                if child.code != entry.code and (set(tokens(child.display, keep_qualifiers=True)) - mine
+                                                  - _GROUPING_WORDS) & said:
+                    return True
+        return False
 
     def _names_another(self, words: tuple[str, ...], category: str) -> bool:
         """``words`` name a concept that would be a mention of its own beside a proposal of ``category``: for a

@@ -1106,6 +1106,21 @@ def test_a_proposal_named_whole_inside_a_longer_note_is_kept_unless_the_rest_say
         assert decided(mention, "A41.02" if "MRSA" in mention else "A41.9")[0] != "accept", mention
 
 
+def test_hypertension_with_heart_or_kidney_disease_takes_its_combination_code_on_the_real_releases(grounder):
+    """Issue 21, combination codes: hypertension said with heart failure, heart disease or chronic kidney
+    disease is I11–I13 (guideline I.C.9.a presumes the link), never the heart failure or the ESRD alone, and a
+    proposal of one of them is replaced (none of these is a labelled mention)."""
+    code = partial(grounded_code, grounder)
+    assert code("HTN with CHF and CKD 4") == "I13.0"
+    assert code("hypertensive ESKD, on peritoneal dialysis") == "I12.0"
+    assert code("hypertensive heart disease w/o CHF, CKD stage 5") == "I13.11"
+    replaced = grounder.ground("end-stage renal disease secondary to hypertension", "diagnosis", system="ICD10CM",
+                               code="N18.6")
+    assert (replaced.outcome, replaced.code, replaced.method) == ("replace", "I12.0", "combination")
+    assert "I.C.9.a" in replaced.reason
+    assert code("pulmonary hypertension with right heart failure") not in ("I11.0", "I13.0", "I13.2")
+
+
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
     """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
     return grounder.ground(mention, category).code

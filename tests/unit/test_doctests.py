@@ -27,6 +27,7 @@ MODULES = [
     "graph.extraction.measurements",
     "graph.extraction.sites",
     "graph.extraction.lay_phrasing",
+    "graph.extraction.combinations",
 ]
 
 
