@@ -987,6 +987,11 @@ _PARTS_OF_A_NOTE = re.compile(r"[,;:()]|\s[-–—]+\s")
 _SIDE_WORDS = frozenset(SIDES) | frozenset(SIDES.values())
 
 
+#: A chapter 19 code of an injury seen again: a 7th character of subsequent care (D, G, K, P, and M, N, Q, R
+#: of open fractures) or sequela (S).
+_LATER_ENCOUNTER = re.compile(r"[ST]\d\d\.[0-9A-Z]{1,3}X*[DGKMNPQRS]")
+
+
 def _a_kin_instead(decided: Decision, system: str, code: str) -> bool:
     """Whether the cascade replaced a proposed ICD-10-CM code by its category's unspecified code ("sepsis due
     to MRSA from a line infection": A41.9 "Sepsis, unspecified organism" for A41.02), which the proposal's own
@@ -2736,6 +2741,14 @@ class Grounder:
             # "h/o melanoma L shoulder": a history code of a skin condition names no place on the skin
             steps.append(f"site: no {kind} code names the place on the body {' '.join(sideless)!r} gives")
             found = code_of(" ".join(unsited))
+        if found is None and kind == "status":
+            # "s/p L intertrochanteric hip fx, routine f/u": an injury seen again is coded as the injury with
+            # its encounter (a 7th character of subsequent care or sequela), which no status code names
+            again = self._ground(of, "diagnosis", system=system, code=code, last_resorts=False)
+            if again.outcome != "reject" and _LATER_ENCOUNTER.fullmatch(again.code or ""):
+                again.steps[:0] = [*steps, f"status: {of!r} is an injury seen again, coded with its encounter, "
+                                   "not as a status"]
+                return again
         proposed = (system, _normalised(system, code)) if system and code else None
         said = f"proposed {system} {code} names {of!r} itself, not its {kind}; " if proposed else ""
         if found is None:

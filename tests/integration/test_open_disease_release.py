@@ -1121,6 +1121,15 @@ def test_hypertension_with_heart_or_kidney_disease_takes_its_combination_code_on
     assert code("pulmonary hypertension with right heart failure") not in ("I11.0", "I13.0", "I13.2")
 
 
+def test_an_injury_said_status_post_and_seen_again_is_the_injury_with_its_encounter_on_the_real_releases(grounder):
+    """Issue 21, injuries with 7th characters: "s/p" before an injury followed up is no status code (none names
+    a healing fracture) but the injury with its subsequent encounter; a procedure's status stays a status."""
+    code = partial(grounded_code, grounder)
+    assert code("s/p R distal radius fx, 6 wk f/u, healing well") == "S52.501D"
+    assert code("s/p appendectomy") == "Z90.49"
+    assert code("s/p R distal radius fx") != "S52.501A"  # no encounter said again: nothing to take it as
+
+
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
     """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
     return grounder.ground(mention, category).code
