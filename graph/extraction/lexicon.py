@@ -233,6 +233,10 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     (('reflux', 'esophagitis', 'without', 'bleeding'), ('without', 'bleeding'))
     >>> tokens("Hepatitis A without hepatic coma"), tokens("A fall from a ladder")
     (('hepatitis', 'a', 'without', 'hepatic', 'coma'), ('fall', 'from', 'ladder'))
+    >>> tokens("Diverticulitis without perforation or abscess with bleeding")  # "with" ends what is absent
+    ('diverticulitis', 'without', 'perforation', 'abscess', 'with', 'bleeding')
+    >>> tokens("diverticulitis, no perf/abscess/bleed")
+    ('diverticulitis', 'without', 'perf', 'abscess', 'bleed')
     """
     if "/" in text:  # "T2DM w/ hyperglycemia", "migraine w/o aura", "AKI 2/2 ATN": the words titles use
         text = _NOTE_SHORTHAND.sub(lambda m: _SAID_IN_FULL[m.group(0).lower()], text)
@@ -245,6 +249,12 @@ def tokens(text: str, *, keep_qualifiers: bool = False) -> tuple[str, ...]:
     if not _ROMAN.isdisjoint(words):
         words = _arabic(words)
     drop = STOP_WORDS if keep_qualifiers else _STOP_WORDS_AND_QUALIFIERS
+    if "without" in words and "with" in words[words.index("without"):]:
+        # "… without perforation or abscess with bleeding": the "with" after a "without" ends what is absent,
+        # and is kept; dropped, the title would be "… without perforation, abscess, bleeding"
+        first = words.index("without")
+        return tuple([comparable(_ORDINALS.get(w, w)) for i, w in enumerate(words)
+                      if w not in drop or (w == "with" and i > first) or (w == "a" and said[i] == "A" and i)])
     if "A" in said:  # a capital A after a word names a type ("Hepatitis A", "influenza A"), never the article
         return tuple([comparable(_ORDINALS.get(w, w)) for i, w in enumerate(words)
                       if w not in drop or (i and said[i] == "A")])

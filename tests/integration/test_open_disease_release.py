@@ -1130,6 +1130,14 @@ def test_an_injury_said_status_post_and_seen_again_is_the_injury_with_its_encoun
     assert code("s/p R distal radius fx") != "S52.501A"  # no encounter said again: nothing to take it as
 
 
+def test_a_with_after_a_without_is_kept_so_a_list_of_denials_is_no_title_that_says_one_present(grounder):
+    """Issue 21, wrong codes kept: "no perforation/abscess/bleeding" denies all three, so it is never K57.33
+    "… without perforation or abscess with bleeding", whose "with" once fell away with the stop words."""
+    code = partial(grounded_code, grounder)
+    assert code("diverticulitis of sigmoid colon, no perforation/abscess/bleeding") != "K57.33"
+    assert code("diverticulitis of large intestine without perforation or abscess with bleeding") == "K57.33"
+
+
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
     """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
     return grounder.ground(mention, category).code
