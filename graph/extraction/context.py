@@ -937,7 +937,9 @@ _NOTE_ASIDES = re.compile(
     r"(?![\s-]*old\b)"
     r"|\s*\b(?:(?:noted|seen|found|heard|felt|present|grew|growing)\s+)?on\s+"
     r"(?:(?:sputum|blood|urine|wound|stool|csf|throat)\s+)?(?:exam|examination|imaging|cxr|ct|mri|x-?rays?|"
-    r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx)\b"
+    r"xr|films?|ultrasound|us|ekg|ecg|echo|ua|urinalysis|dipstick|labs?|cbc|bmp|cmp|biopsy|smear|culture|cx|"
+    r"(?:the\s+)?(?:cardiac\s+)?monitor|tele|telemetry|auscultation|palpation|fundoscopy|otoscopy|dermoscopy|"
+    r"spirometry|(?:the\s+)?(?:\d+-lead\s+)?(?:ecg|ekg))\b"
     # how much a day: "polyuria, about 5 L/day", "polydipsia, drinking ~6 L a day"
     r"|\s*,?\s*(?:(?:drinking|drinks|passing|passes|peeing|urinating|voiding)\s+)?"
     r"(?:about|approximately|approx\.?|~|over|>)?\s*\d+(?:\.\d+)?\s*(?:l|ml|liters?|litres?)\s*"
@@ -1339,6 +1341,8 @@ def without_note_asides(mention: str) -> list[str]:
     (['head lice noted'], ['well child check'])
     >>> without_note_asides("SBO, NGT placed"), without_note_asides("strep pharyngitis, rapid strep +")
     (['SBO'], ['strep pharyngitis'])
+    >>> without_note_asides("sinus tach on monitor"), without_note_asides("crackles on auscultation")
+    (['sinus tach'], ['crackles'])
     >>> without_frame("Thank you for referring this 54-year-old gentleman with atrial fibrillation.")  # a letter
     'atrial fibrillation.'
     >>> without_note_asides("puncture wound L foot, stepped on nail"), without_note_asides("hx of falls, uses walker")
