@@ -154,6 +154,11 @@ def test_the_shipped_file_reads_and_describes_classic_cases():
     assert codes("painless monocular vision loss OD, cherry-red spot") == ["H34.11"]
     assert codes("vesicles in a dermatomal band on the left forehead with eye involvement") == []
     assert codes("gallstones with a positive Murphy sign, CBD dilated to 12 mm") == []
+    # a species the film shows is the species's code; a withdrawal from company is no drug's
+    assert codes("fever after a trip to Ghana; thin film: ring forms, banana-shaped gametocytes") == ["B50.9"]
+    assert codes("fever after a trip to Ghana; thin film: ring forms") == ["B54"]
+    assert codes("a year of hearing voices, flat affect and social withdrawal") == ["F20.9"]
+    assert codes("a year of hearing voices and flat affect since alcohol withdrawal") == []
 
 
 @pytest.mark.parametrize(("text", "line", "field", "problem"), [
