@@ -126,6 +126,12 @@ def test_a_phrasing_is_grounded_through_the_cascade_and_says_so_unless_the_menti
 
 @pytest.mark.parametrize(("mention", "category", "means"), [
     ("it burns when I pee", "finding", "dysuria"),
+    ("sex has been painful since the baby", "finding", "dyspareunia"),
+    ("he falls asleep at work most days", "finding", "excessive daytime somnolence"),
+    ("both legs are swollen by the evening", "finding", "bipedal edema"),
+    ("I get up 2-3 times a night to pee", "finding", "nocturia"),
+    ("difficulty maintaining erections", "finding", "erectile dysfunction"),
+    ("the baby looks yellow today", "diagnosis", "neonatal jaundice"),
     ("my knee is all swollen and puffy", "finding", "joint swelling"),
     ("my nose keeps bleeding", "finding", "epistaxis"),
     ("my periods are really heavy", "finding", "menorrhagia"),
@@ -186,6 +192,7 @@ def test_a_patients_own_words_say_the_term(mention, category, means):
                                      "no longer itchy", "my heart is breaking", "no knee swelling",
                                      "my ears are not ringing", "UA: no protein", "no leaking of urine",
                                      "my eye is not blurry", "parents did not decline vaccines",
-                                     "no toenail fungus", "heavy irregular periods", "not frail"])
+                                     "no toenail fungus", "heavy irregular periods", "not frail",
+                                     "no pain with sex", "never falls asleep at work"])
 def test_a_denial_or_a_normal_is_no_phrasing(mention):
     assert lay_readings(load_lay_phrasing(), mention, "finding") == []
