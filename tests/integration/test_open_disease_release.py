@@ -1138,6 +1138,15 @@ def test_a_with_after_a_without_is_kept_so_a_list_of_denials_is_no_title_that_sa
     assert code("diverticulitis of large intestine without perforation or abscess with bleeding") == "K57.33"
 
 
+def test_a_tear_said_atraumatic_is_the_title_not_specified_as_traumatic_on_the_real_releases(grounder):
+    """Issue 21, qualifiers: "atraumatic" and "nontraumatic" are how M75.1- titles' "not specified as traumatic"
+    and I60–I62's "nontraumatic" are said (none of these is a labelled mention)."""
+    code = partial(grounded_code, grounder)
+    assert code("atraumatic rotator cuff tear, right") == "M75.101"
+    assert code("nontraumatic rotator cuff tear R shoulder") == "M75.101"
+    assert code("atraumatic subarachnoid hemorrhage") == "I60.9"
+
+
 def grounded_code(grounder, mention: str, category: str = "diagnosis") -> str | None:  # noqa: ANN001
     """The code the cascade grounds ``mention`` to, as a category's mention (``None`` where it rejects)."""
     return grounder.ground(mention, category).code
