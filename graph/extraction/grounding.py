@@ -1244,10 +1244,8 @@ class Grounder:
                                categories=categories, last_resorts=last_resorts, corroborate=corroborate)
         if system and code and last_resorts and (decided.outcome == "reject" or _a_kin_instead(decided, system, code)):
             within = self._proposal_said_within(mention, category, finding_type, system, code)
-            if within is not None and within.outcome == "accept":
-                within.steps[:0] = decided.steps
-                return within
-            if within is not None and decided.outcome == "reject":
+            # kept, or taken to the level it checks out at where the cascade had nothing
+            if within is not None and (within.outcome == "accept" or decided.outcome == "reject"):
                 within.steps[:0] = decided.steps
                 return within
         if category != "diagnosis" or not last_resorts or not self._may_be_presented(decided, system, code):
@@ -1267,19 +1265,26 @@ class Grounder:
         """The proposal the cascade refused, kept (or taken to the level and system it checks out at) where
         one of its names is said whole among the mention's other words: a note that says more than the
         condition ("hyperK to 6.8 with peaked T waves, calcium gluconate given") still names it."""
-        written = sides_said(tokens(mention))
-        if category == "diagnosis":
-            written = one_side_said(injury_nouns(written))
-        readings = self._injury_readings(self.lexicon.readings(written, category), category)
-        axes, condition = read_axes(written)
-        if not axes and readings[0] != written:
-            axes, condition = read_axes(readings[0])
-        core = self._injury_readings(self.lexicon.readings(condition, category), category) if axes and condition \
-            else readings
+        _, readings, axes, core = self._read(mention, category)
         steps: list[str] = []
         checked = self._check_proposed(readings[0], core[0], axes, mention, category, finding_type, system, code,
                                        steps, said_within=True)
         return checked if isinstance(checked, Decision) else None
+
+    def _read(self, mention: str, category: str) -> tuple[tuple[str, ...], list[tuple[str, ...]], Axes,
+                                                            list[tuple[str, ...]]]:
+        """A mention's words as written (its sides read), their readings (abbreviations, injuries' nouns), the
+        axes they state and the condition's readings without them (the readings themselves where none)."""
+        written = sides_said(tokens(mention))  # "AOM R ear": the right ear, never "rear"
+        if category == "diagnosis":  # "dislocated left shoulder": a dislocation of the left shoulder
+            written = one_side_said(injury_nouns(written))
+        readings = self._injury_readings(self.lexicon.readings(written, category), category)
+        axes, condition = read_axes(written)
+        if not axes and readings[0] != written:  # "LUL pneumonia": the side is in what the abbreviation stands for
+            axes, condition = read_axes(readings[0])
+        core = self._injury_readings(self.lexicon.readings(condition, category), category) if axes and condition \
+            else readings
+        return written, readings, axes, core
 
     @staticmethod
     def _may_be_presented(decided: Decision, system: str | None, code: str | None) -> bool:
@@ -1481,17 +1486,9 @@ class Grounder:
                 if decided.outcome != "reject" and taken(decided):
                     decided.steps.insert(0, f"titled: {mention!r} {why}, as ICD-10-CM titles say it: {titled_as!r}")
                     return decided
-        written = sides_said(tokens(mention))  # "AOM R ear": the right ear, never "rear"
-        if category == "diagnosis":  # "dislocated left shoulder": a dislocation of the left shoulder
-            written = one_side_said(injury_nouns(written))
-        readings = self._injury_readings(self.lexicon.readings(written, category), category)
+        written, readings, axes, core = self._read(mention, category)
         steps: list[str] = []
         words = readings[0]
-        axes, condition = read_axes(written)
-        if not axes and words != written:  # "LUL pneumonia": the side is in what the abbreviation stands for
-            axes, condition = read_axes(words)
-        core = self._injury_readings(self.lexicon.readings(condition, category), category) if axes and condition \
-            else readings
         if words != written:
             steps.append(self._read_as(written, words))
         if axes:
