@@ -2943,10 +2943,11 @@ class Grounder:
         ("sepsis due to MRSA bacteremia, no septic shock, source likely PICC": A41.02 "Sepsis due to
         Methicillin resistant Staphylococcus aureus"): the text's condition is the proposal's, the rest is what
         else the note records. Not where the name is denied, hedged or said of someone else before it; nor for
-        a category or an "unspecified" code, which the words around may specify ("cellulitis of right
-        forearm"); nor where a longer name of any system is said around it ("sinus tachycardia" around
-        "tachycardia"), or the rest names a mention of its own (:meth:`_names_another`: "hypertension with
-        stage 4 chronic kidney disease", which I12.9 combines; "ureteral stone with hydronephrosis", N13.2)."""
+        a category, nor an "unspecified" code whose category's other codes say a word the note says
+        (:meth:`_kin_say_more`: "cellulitis of right forearm" is no L03.90); nor where a longer name of any
+        system is said around it ("sinus tachycardia" around "tachycardia"), or the rest names a mention of its
+        own (:meth:`_names_another`: "hypertension with stage 4 chronic kidney disease", which I12.9 combines;
+        "ureteral stone with hydronephrosis", N13.2)."""
         if len(words) < 3 or _HEDGED.search(mention) or (entry.system == "ICD10CM" and (
                 entry.billable is False or self._kin_say_more(entry, words))):
             return None
